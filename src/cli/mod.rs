@@ -1,0 +1,1 @@
+//! Command-line definitions (clap) and the subcommand drivers.

@@ -1,0 +1,1 @@
+//! Reading input files: paths, globs, standard input and YAML/JSON documents.

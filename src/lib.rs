@@ -1,0 +1,16 @@
+//! kinterp: run, lint and test Karmada resource interpreter customizations
+//! offline, with results equal to Karmada's, value for value.
+
+pub mod cli;
+pub mod error;
+pub mod input;
+pub mod kube;
+pub mod lua;
+pub mod native;
+pub mod ops;
+pub mod output;
+pub mod testrun;
+pub mod thirdparty;
+
+pub use error::Error;
+pub use ops::{OpInput, Operation, Outcome};

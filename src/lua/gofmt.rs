@@ -1,0 +1,2 @@
+//! Go-compatible behaviour of gopher-lua (gofmt).
+//! Filled in by its owner.

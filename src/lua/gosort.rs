@@ -1,0 +1,2 @@
+//! Go-compatible behaviour of gopher-lua (gosort).
+//! Filled in by its owner.

@@ -1,0 +1,175 @@
+//! Rust functions exposed to Lua that raise plain string errors, the way
+//! gopher-lua's Go functions do: `<string>:LINE: message`, catchable by pcall.
+
+use mlua::{Function, LightUserData, Lua, MultiValue, Value};
+
+/// An error a Rust-implemented Lua function raises.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Raise {
+    /// Prefixed with the caller's position (`<string>:LINE: `), as gopher does
+    /// for errors raised by Go functions.
+    AtCaller(String),
+    /// Raised as is, with no position (e.g. quantity parse panics).
+    Bare(String),
+}
+
+impl Raise {
+    /// `bad argument #N to NAME (EXPECTED expected, got TYPE)`, with NAME the
+    /// name the caller used for the function.
+    pub fn bad_argument(lua: &Lua, n: usize, expected: &str, got: &Value) -> Raise {
+        Raise::AtCaller(format!(
+            "bad argument #{n} to {} ({expected} expected, got {})",
+            called_name(lua),
+            type_name(got)
+        ))
+    }
+}
+
+impl From<mlua::Error> for Raise {
+    fn from(e: mlua::Error) -> Raise {
+        Raise::Bare(e.to_string())
+    }
+}
+
+/// What a raising function returns.
+pub type RaiseResult = Result<MultiValue, Raise>;
+
+const WRAPPER: &str = r#"
+local raw, FAIL, error = ...
+local select = select
+local function check(...)
+  if (...) == FAIL then error((select(2, ...)), 0) end
+  return ...
+end
+return function(...) return check(raw(...)) end
+"#;
+
+static FAIL_SENTINEL: u8 = 0;
+
+fn fail_marker() -> Value {
+    Value::LightUserData(LightUserData(
+        &FAIL_SENTINEL as *const u8 as *mut std::ffi::c_void,
+    ))
+}
+
+/// Creates a Lua function backed by `f`. An `Err` from `f` is raised in Lua
+/// as a string error.
+pub fn function<F>(lua: &Lua, f: F) -> mlua::Result<Function>
+where
+    F: Fn(&Lua, MultiValue) -> RaiseResult + 'static,
+{
+    let raw = lua.create_function(move |lua, args: MultiValue| match f(lua, args) {
+        Ok(values) => {
+            // `check` reads the first value: keep it distinct from FAIL.
+            Ok(values)
+        }
+        Err(raise) => {
+            let msg = match raise {
+                Raise::AtCaller(m) => format!("{}{m}", caller_position(lua, 2)),
+                Raise::Bare(m) => m,
+            };
+            let mut out = MultiValue::new();
+            out.push_back(fail_marker());
+            out.push_back(Value::String(lua.create_string(msg)?));
+            Ok(out)
+        }
+    })?;
+    let error: Function = lua.globals().raw_get("error")?;
+    let wrapper: Function = lua
+        .load(WRAPPER)
+        .set_name("=[kinterp]")
+        .call((raw, fail_marker(), error))?;
+    Ok(wrapper)
+}
+
+/// The name the calling code used for the running wrapped function, or
+/// `(anonymous)` (e.g. when it was called through `pcall`).
+pub fn called_name(lua: &Lua) -> String {
+    // Level 0 is the raw Rust function, level 1 its Lua wrapper.
+    lua.inspect_stack(1, |d| d.names().name.map(|n| n.into_owned()))
+        .flatten()
+        .unwrap_or_else(|| "(anonymous)".to_string())
+}
+
+/// `<string>:LINE: ` for the Lua function at `level`, or "" when it has no
+/// line information (a C function or a tail call).
+pub fn caller_position(lua: &Lua, level: usize) -> String {
+    lua.inspect_stack(level, |d| {
+        let line = d.current_line()?;
+        let src = d.source();
+        let short = src.short_src.as_deref().unwrap_or("?").to_string();
+        Some(format!("{short}:{line}: "))
+    })
+    .flatten()
+    .unwrap_or_default()
+}
+
+/// Lua's name for a value's type (`nil`, `number`, `table`, ...).
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Nil => "nil",
+        Value::Boolean(_) => "boolean",
+        Value::LightUserData(_) | Value::UserData(_) => "userdata",
+        Value::Integer(_) | Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Table(_) => "table",
+        Value::Function(_) => "function",
+        Value::Thread(_) => "thread",
+        _ => "userdata",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(lua: &Lua, code: &str) -> String {
+        match lua.load(code).set_name("=<string>").exec() {
+            Ok(()) => "ok".into(),
+            Err(e) => match e {
+                mlua::Error::RuntimeError(m) => m,
+                other => other.to_string(),
+            },
+        }
+    }
+
+    #[test]
+    fn raises_string_with_caller_line() {
+        let lua = Lua::new();
+        let f = function(&lua, |lua, args| {
+            let v = args.into_iter().next().unwrap_or(Value::Nil);
+            Err(Raise::bad_argument(lua, 1, "string", &v))
+        })
+        .unwrap();
+        let t = lua.create_table().unwrap();
+        t.set("resourceAdd", f).unwrap();
+        lua.globals().set("kube", t).unwrap();
+        let msg = run(&lua, "local x = 1\nkube.resourceAdd(5)\n");
+        assert_eq!(
+            msg.lines().next().unwrap(),
+            "<string>:2: bad argument #1 to resourceAdd (string expected, got number)"
+        );
+        // pcall sees a plain string; the name is unknown through pcall.
+        let msg = run(
+            &lua,
+            "local ok, e = pcall(kube.resourceAdd, nil)\nerror(type(e) .. '|' .. e, 0)",
+        );
+        assert_eq!(
+            msg.lines().next().unwrap(),
+            "string|bad argument #1 to (anonymous) (string expected, got nil)"
+        );
+    }
+
+    #[test]
+    fn passes_values_through() {
+        let lua = Lua::new();
+        let f = function(&lua, |_, args| Ok(args)).unwrap();
+        lua.globals().set("id", f).unwrap();
+        let n: i64 = lua.load("return select('#', id(1, nil, 3))").eval().unwrap();
+        assert_eq!(n, 3);
+        let n: i64 = lua.load("return select('#', id())").eval().unwrap();
+        assert_eq!(n, 0);
+        let s: String = lua.load("return (id(false, 'x'))").eval::<bool>().map(|b| b.to_string()).unwrap();
+        assert_eq!(s, "false");
+    }
+}

@@ -1,0 +1,3 @@
+//! Rendering results: karmadactl's YAML, JSON, the `--check` table and diffs.
+
+pub mod yaml;

@@ -1,0 +1,1 @@
+//! `kinterp test`: declarative test cases, comparison and reports.

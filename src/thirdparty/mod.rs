@@ -1,0 +1,1 @@
+//! Bundled customizations for popular third-party kinds, embedded at build time.
