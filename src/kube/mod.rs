@@ -2,5 +2,6 @@
 //! interpreters: quantities, pod requirements and pod dependencies.
 
 pub mod deps;
+pub mod lua;
 pub mod pod;
 pub mod quantity;
