@@ -7,10 +7,13 @@ pub mod input;
 pub mod kube;
 pub mod lua;
 pub mod native;
+pub mod interpreter;
 pub mod ops;
 pub mod output;
+pub mod ric;
 pub mod testrun;
 pub mod thirdparty;
+pub mod value;
 
 pub use error::Error;
 pub use ops::{OpInput, Operation, Outcome};

@@ -1,3 +1,4 @@
 //! Rendering results: karmadactl's YAML, JSON, the `--check` table and diffs.
 
+pub mod json;
 pub mod yaml;
