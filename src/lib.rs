@@ -1,6 +1,7 @@
 //! kinterp: run, lint and test Karmada resource interpreter customizations
 //! offline, with results equal to Karmada's, value for value.
 
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod input;
@@ -11,6 +12,7 @@ pub mod interpreter;
 pub mod ops;
 pub mod output;
 pub mod ric;
+pub mod suggest;
 pub mod testrun;
 pub mod thirdparty;
 pub mod value;

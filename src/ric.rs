@@ -211,6 +211,12 @@ impl CustomizationSet {
             .find(|s| !s.is_empty())
     }
 
+    /// The customization whose script runs `op` for the target.
+    pub fn source_of(&self, op: Operation, api_version: &str, kind: &str) -> Option<&Customization> {
+        self.matching(api_version, kind)
+            .find(|c| c.script(op).is_some_and(|s| !s.is_empty()))
+    }
+
     /// Every non-empty dependency script for this target, in name order.
     pub fn dependency_scripts(&self, api_version: &str, kind: &str) -> Vec<&str> {
         self.matching(api_version, kind)

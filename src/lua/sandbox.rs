@@ -1,9 +1,8 @@
 //! The Karmada runtime profile: a Lua state with gopher-lua's library set,
 //! the disabled-function stubs, restricted `os`/`package`, and `require`.
 
-use std::cell::RefCell;
 use std::io::Write;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use mlua::{Function, Lua, LuaOptions, MultiValue, StdLib, Table, Value};
 
@@ -36,7 +35,7 @@ pub enum PrintSink {
     /// Standard output, as karmadactl does.
     Stdout,
     /// Kept in memory (tests, `kinterp test`).
-    Capture(Rc<RefCell<Vec<u8>>>),
+    Capture(Arc<Mutex<Vec<u8>>>),
     /// Dropped.
     Discard,
 }
@@ -50,7 +49,11 @@ impl PrintSink {
             PrintSink::Stdout => {
                 let _ = std::io::stdout().lock().write_all(bytes);
             }
-            PrintSink::Capture(buf) => buf.borrow_mut().extend_from_slice(bytes),
+            PrintSink::Capture(buf) => {
+                if let Ok(mut b) = buf.lock() {
+                    b.extend_from_slice(bytes);
+                }
+            }
             PrintSink::Discard => {}
         }
     }
@@ -161,7 +164,7 @@ fn install_print(lua: &Lua, g: &Table, sink: PrintSink) -> mlua::Result<()> {
             if i > 0 {
                 line.push(b'\t');
             }
-            let s: mlua::String = tostring.call(v)?;
+            let s: mlua::LuaString = tostring.call(v)?;
             line.extend_from_slice(&s.as_bytes());
         }
         line.push(b'\n');
@@ -229,9 +232,9 @@ mod tests {
 
     #[test]
     fn print_uses_sink() {
-        let buf = Rc::new(RefCell::new(Vec::new()));
+        let buf = Arc::new(Mutex::new(Vec::new()));
         let lua = new_state(None, PrintSink::Capture(buf.clone())).unwrap();
         lua.load("print('a', 1, true, nil)").exec().unwrap();
-        assert_eq!(String::from_utf8_lossy(&buf.borrow()), "a\t1\ttrue\tnil\n");
+        assert_eq!(String::from_utf8_lossy(&buf.lock().unwrap()), "a\t1\ttrue\tnil\n");
     }
 }
