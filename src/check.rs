@@ -123,7 +123,7 @@ fn lint_script(lua: &Lua, script: &str, op: Operation) -> Result<Option<String>,
         .set_name("=<string>")
         .set_environment(env.clone())
         .into_function()
-        .map_err(|e| error_text(&e))?;
+        .map_err(|e| crate::lua::run::syntax_error(&e, script).to_string())?;
     let deadline = Instant::now() + LINT_BUDGET;
     let _ = lua.set_hook(HookTriggers::new().every_nth_instruction(1000), move |_, _| {
         if Instant::now() > deadline {

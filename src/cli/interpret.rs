@@ -181,6 +181,11 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
             return Err(Error::Usage("--diff cannot be combined with -o json".into()));
         }
     }
+    let customizations = if args.filename.is_empty() {
+        None
+    } else {
+        Some(CustomizationSet::new(load_customizations(&args.filename, args.recursive)?))
+    };
     // Which object files the operation needs (karmadactl's rules and texts).
     let exec_err = |m: &str| Error::Usage(format!("Execute {op} error: {m}"));
     if op == Operation::Retain {
@@ -199,11 +204,6 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
             _ => {}
         }
     }
-    let customizations = if args.filename.is_empty() {
-        None
-    } else {
-        Some(CustomizationSet::new(load_customizations(&args.filename, args.recursive)?))
-    };
     let input = OpInput {
         desired: args.desired_file.as_deref().map(|p| read_object("desired", p)).transpose()?,
         observed: args.observed_file.as_deref().map(|p| read_object("observed", p)).transpose()?,

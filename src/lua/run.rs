@@ -169,7 +169,7 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
 
 /// The message for a script that does not compile; for `goto`, a hint that
 /// Karmada's VM accepts it but Lua 5.1 does not.
-fn syntax_error(e: &mlua::Error, script: &str) -> ScriptError {
+pub fn syntax_error(e: &mlua::Error, script: &str) -> ScriptError {
     let msg = error_text(e);
     let err = ScriptError::Syntax(msg.clone());
     if let Some(line) = err.line() {
