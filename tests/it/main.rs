@@ -2,6 +2,7 @@
 //! insta snapshots of what users see.
 
 mod check;
+mod generated;
 mod inputs;
 mod interpret;
 mod sandbox;
