@@ -1,3 +1,8 @@
 //! Rendering results: karmadactl's YAML, JSON, the `--check` table and diffs.
 
 pub mod yaml;
+mod yaml_number;
+mod yaml_resolve;
+mod yaml_sort;
+mod yaml_style;
+mod yaml_write;
