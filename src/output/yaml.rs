@@ -231,4 +231,155 @@ mod tests {
         assert_eq!(y(json!({"a": "x\n", "b": 1})), "a: |\n  x\nb: 1\n");
         assert_eq!(y(json!({"a": "x\n\n", "b": 1})), "a: |+\n  x\n\nb: 1\n");
     }
+
+    /// `n` nine-letter words separated by single spaces (10 columns each).
+    fn words(n: usize) -> String {
+        vec!["abcdefghi"; n].join(" ")
+    }
+
+    /// Lines of `n` words, each line prefixed by `prefix`.
+    fn line(prefix: &str, n: usize) -> String {
+        format!("{prefix}{}\n", words(n))
+    }
+
+    #[test]
+    fn folding_spec_example() {
+        let text = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod \
+                    tempor incididunt ut labore et dolore magna aliqua";
+        assert_eq!(
+            y(json!({ "plain": text })),
+            "plain: lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor\n  \
+             incididunt ut labore et dolore magna aliqua\n"
+        );
+    }
+
+    #[test]
+    fn folding_continues_at_indent_two() {
+        let want = line("k: ", 8) + &line("  ", 8) + &line("  ", 4);
+        assert_eq!(y(json!({ "k": words(20) })), want);
+        let want = line("- ", 8) + &line("  ", 8) + &line("  ", 4);
+        assert_eq!(y(json!([words(20)])), want);
+        let want = line("", 9) + &line("  ", 8) + &line("  ", 3);
+        assert_eq!(y(json!(words(20))), want);
+    }
+
+    #[test]
+    fn folding_continues_at_indent_four() {
+        let want = line("- k: ", 8) + &line("    ", 8) + &line("    ", 4);
+        assert_eq!(y(json!([{ "k": words(20) }])), want);
+        let want = String::from("a:\n") + &line("  b: ", 8) + &line("    ", 8) + &line("    ", 4);
+        assert_eq!(y(json!({ "a": { "b": words(20) } })), want);
+    }
+
+    #[test]
+    fn folding_continues_at_indent_six() {
+        let want = String::from("a:\n  b:\n")
+            + &line("    c: ", 8)
+            + &line("      ", 8)
+            + &line("      ", 4);
+        assert_eq!(y(json!({ "a": { "b": { "c": words(20) } } })), want);
+    }
+
+    #[test]
+    fn folding_happens_only_past_column_80() {
+        // The space after the first word sits at column 80: no break there.
+        let first = "x".repeat(77);
+        let text = format!("{first} abc def");
+        assert_eq!(y(json!({ "k": text })), format!("k: {first} abc\n  def\n"));
+        let first = "x".repeat(78);
+        let text = format!("{first} abc def");
+        assert_eq!(y(json!({ "k": text })), format!("k: {first}\n  abc def\n"));
+    }
+
+    #[test]
+    fn long_words_are_never_split_and_space_runs_do_not_break() {
+        let long = "y".repeat(100);
+        assert_eq!(y(json!({ "k": long })), format!("k: {long}\n"));
+        let text = format!("{}  b c", "x".repeat(90));
+        assert_eq!(
+            y(json!({ "k": text })),
+            format!("k: {}  b\n  c\n", "x".repeat(90))
+        );
+    }
+
+    #[test]
+    fn folding_counts_characters_not_bytes() {
+        let e = |n: usize| vec!["ééééééééé"; n].join(" ");
+        let want = format!("k: {}\n  {}\n  {}\n", e(8), e(8), e(4));
+        assert_eq!(y(json!({ "k": e(20) })), want);
+    }
+
+    #[test]
+    fn single_quoted_values_fold() {
+        let text = format!(" {}", words(20));
+        let want = format!("k: ' {}\n{}  {}'\n", words(8), line("  ", 8), words(4));
+        assert_eq!(y(json!({ "k": text })), want);
+    }
+
+    #[test]
+    fn double_quoted_values_fold_and_escape_a_second_space() {
+        let text = format!("\t{}", words(20));
+        let want = format!("k: \"\\t{}\n{}  {}\"\n", words(8), line("  ", 8), words(4));
+        assert_eq!(y(json!({ "k": text })), want);
+        let text = format!("\t{}  tail", words(8));
+        assert_eq!(
+            y(json!({ "k": text })),
+            format!("k: \"\\t{}\n  \\ tail\"\n", words(8))
+        );
+    }
+
+    #[test]
+    fn keys_are_never_folded() {
+        let key = words(12); // 119 characters: still a simple key
+        assert_eq!(y(json!({ key.clone(): 1 })), format!("{key}: 1\n"));
+    }
+
+    #[test]
+    fn long_keys_use_the_complex_form() {
+        let key = "k".repeat(129);
+        assert_eq!(y(json!({ key.clone(): "v" })), format!("? {key}\n: v\n"));
+        let key128 = "k".repeat(128);
+        assert_eq!(y(json!({ key128.clone(): "v" })), format!("{key128}: v\n"));
+        let want = format!("a:\n  ? {key}\n  : 1\n");
+        assert_eq!(y(json!({ "a": { key.clone(): 1 } })), want);
+        let want = format!("? {key}\n: x: 1\n  z: 2\n");
+        assert_eq!(y(json!({ key.clone(): { "x": 1, "z": 2 } })), want);
+        let want = format!("? {key}\n: - 1\n  - 2\n");
+        assert_eq!(y(json!({ key.clone(): [1, 2] })), want);
+        assert_eq!(y(json!({ key.clone(): {} })), format!("? {key}\n: {{}}\n"));
+    }
+
+    #[test]
+    fn key_length_limit_counts_bytes() {
+        let simple = "é".repeat(64);
+        assert_eq!(y(json!({ simple.clone(): 1 })), format!("{simple}: 1\n"));
+        let complex = "é".repeat(65);
+        assert_eq!(
+            y(json!({ complex.clone(): 1 })),
+            format!("? {complex}\n: 1\n")
+        );
+    }
+
+    #[test]
+    fn long_keys_fold() {
+        let key = words(20);
+        let want = format!("? {}\n  {}\n  {}\n: v\n", words(8), words(8), words(4));
+        assert_eq!(y(json!({ key: "v" })), want);
+    }
+
+    #[test]
+    fn multi_line_keys_use_block_scalars() {
+        assert_eq!(y(json!({ "a\nb": 1 })), "? |-\n  a\n  b\n: 1\n");
+        assert_eq!(y(json!({ "a\n": 1 })), "? |\n  a\n: 1\n");
+        assert_eq!(y(json!({ "a\tb\nc": 1 })), "? \"a\\tb\\nc\"\n: 1\n");
+    }
+
+    #[test]
+    fn non_ascii_and_unicode_escapes_in_documents() {
+        let v = json!({ "名前": "値", "emoji": "😀", "nbsp": "a\u{a0}b", "bell": "\u{7}" });
+        assert_eq!(
+            y(v),
+            "bell: \"\\a\"\nemoji: \"\\U0001F600\"\nnbsp: a\u{a0}b\n名前: 値\n"
+        );
+    }
 }
