@@ -6,3 +6,8 @@ pub mod json;
 pub mod results;
 pub mod tabwriter;
 pub mod yaml;
+mod yaml_number;
+mod yaml_resolve;
+mod yaml_sort;
+mod yaml_style;
+mod yaml_write;
