@@ -3,6 +3,7 @@
 
 mod bundled;
 mod check;
+mod edit;
 mod generated;
 mod inputs;
 mod interpret;
