@@ -84,6 +84,8 @@ fn exit_2_paths() {
         &["interpret", "-f", "testdata/inputs/dir", "--operation", "InterpretHealth", "--observed-file", WIDGET, "--diff"],
         &["interpret", "--operation", "InterpretHealth", "--observed-file", WIDGET, "--desired-replica", "2.5"],
         &["interpret", "--bogus"],
+        &["interpret", "--operaton", "Retain"],
+        &["tset", "x"],
         &["test", "testdata/inputs/widget.yaml"],
     ];
     let mut report = String::new();
@@ -92,7 +94,7 @@ fn exit_2_paths() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
-        report.push_str(&format!("$ kinterp {}\n{}\n", args.join(" "), err.lines().next().unwrap_or("")));
+        report.push_str(&format!("$ kinterp {}\n{err}", args.join(" ")));
     }
     insta::assert_snapshot!(report);
 }

@@ -30,3 +30,23 @@ fn results_do_not_depend_on_jobs() {
     let two = output(kinterp().args(["test", "testdata/cases", "testdata/failing", "-f", "testdata/deployment/ric.yaml", "--jobs", "2"]));
     assert_eq!(one, two);
 }
+
+#[test]
+fn junit_report_parses_with_counts() {
+    let path = std::env::temp_dir().join(format!("kinterp-junit-{}.xml", std::process::id()));
+    let (code, _, _) = output(kinterp().args([
+        "test", "testdata/cases", "testdata/failing", "-f", "testdata/deployment/ric.yaml",
+        "--junit", path.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 1);
+    let xml = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let cases: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("testcase")).collect();
+    assert_eq!(cases.len(), 9);
+    let failures: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("failure")).collect();
+    assert_eq!(failures.len(), 2);
+    let suite = doc.descendants().find(|n| n.has_tag_name("testsuite")).unwrap();
+    assert_eq!((suite.attribute("tests"), suite.attribute("failures")), (Some("9"), Some("2")));
+    assert!(failures[0].text().unwrap().contains("-  replicas: 5\n+  replicas: 4"));
+    assert_eq!(cases[0].attribute("name"), Some("Retain: member pause is retained"));
+}
