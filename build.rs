@@ -28,7 +28,10 @@ fn main() {
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let rel = f.strip_prefix(&root).unwrap();
-        let parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
         if parts.len() != 3 {
             continue;
         }

@@ -59,7 +59,11 @@ impl Entry {
 pub fn check_document(doc: &Document, memory_limit: Option<usize>) -> Entry {
     match doc {
         Document::Other { file, name, gvk } => Entry {
-            source: if name.is_empty() { file.clone() } else { name.clone() },
+            source: if name.is_empty() {
+                file.clone()
+            } else {
+                name.clone()
+            },
             name: name.clone(),
             target: None,
             verdict: Verdict::NotCustomization(gvk.clone()),
@@ -116,7 +120,8 @@ const LINT_BUDGET: Duration = Duration::from_millis(500);
 fn lint_script(lua: &Lua, script: &str, op: Operation) -> Result<Option<String>, String> {
     let env = lua.create_table().map_err(|e| e.to_string())?;
     let meta = lua.create_table().map_err(|e| e.to_string())?;
-    meta.raw_set("__index", lua.globals()).map_err(|e| e.to_string())?;
+    meta.raw_set("__index", lua.globals())
+        .map_err(|e| e.to_string())?;
     env.set_metatable(Some(meta)).map_err(|e| e.to_string())?;
     let f = lua
         .load(script)
@@ -125,17 +130,25 @@ fn lint_script(lua: &Lua, script: &str, op: Operation) -> Result<Option<String>,
         .into_function()
         .map_err(|e| crate::lua::run::syntax_error(&e, script).to_string())?;
     let deadline = Instant::now() + LINT_BUDGET;
-    let _ = lua.set_hook(HookTriggers::new().every_nth_instruction(1000), move |_, _| {
-        if Instant::now() > deadline {
-            Err(mlua::Error::RuntimeError("time limit exceeded while running the top level".into()))
-        } else {
-            Ok(VmState::Continue)
-        }
-    });
+    let _ = lua.set_hook(
+        HookTriggers::new().every_nth_instruction(1000),
+        move |_, _| {
+            if Instant::now() > deadline {
+                Err(mlua::Error::RuntimeError(
+                    "time limit exceeded while running the top level".into(),
+                ))
+            } else {
+                Ok(VmState::Continue)
+            }
+        },
+    );
     let run = f.call::<()>(());
     lua.remove_hook();
     if let Err(e) = run {
-        return Ok(Some(format!("the script's top level fails: {}", error_text(&e))));
+        return Ok(Some(format!(
+            "the script's top level fails: {}",
+            error_text(&e)
+        )));
     }
     let func = op.lua_function();
     match env.raw_get::<LuaValue>(func) {

@@ -133,7 +133,10 @@ pub struct Outcome {
 impl Outcome {
     /// Looks a result up by name.
     pub fn get(&self, name: &str) -> Option<&serde_json::Value> {
-        self.results.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+        self.results
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
     }
 }
 

@@ -28,7 +28,11 @@ pub struct Customization {
 impl Customization {
     /// The SOURCE shown by `--check`: the name, or the file when unnamed.
     pub fn source(&self) -> &str {
-        if self.name.is_empty() { &self.file } else { &self.name }
+        if self.name.is_empty() {
+            &self.file
+        } else {
+            &self.name
+        }
     }
 
     /// The script of a rule, `None` when absent.
@@ -39,11 +43,16 @@ impl Customization {
 
 /// What a decoded document turned out to be.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // documents are few; boxing buys nothing
 pub enum Document {
     /// A customization (its target may still be incomplete).
     Customization(Customization),
     /// A decodable object of another kind; holds its GVK text.
-    Other { file: String, name: String, gvk: String },
+    Other {
+        file: String,
+        name: String,
+        gvk: String,
+    },
 }
 
 /// `group/version, Kind=kind` (core group: `/v1, Kind=...`).
@@ -147,21 +156,49 @@ pub fn decode(file: &str, doc: &Value) -> Result<Document, String> {
             gvk: gvk_text(&api_version, &kind),
         });
     }
-    let spec = object_at(m, "spec", "ResourceInterpreterCustomization.spec", "v1alpha1.ResourceInterpreterCustomizationSpec")?;
+    let spec = object_at(
+        m,
+        "spec",
+        "ResourceInterpreterCustomization.spec",
+        "v1alpha1.ResourceInterpreterCustomizationSpec",
+    )?;
     let empty = Map::new();
     let spec = spec.unwrap_or(&empty);
-    let target = object_at(spec, "target", "ResourceInterpreterCustomizationSpec.spec.target", "v1alpha1.CustomizationTarget")?
-        .unwrap_or(&empty);
-    let t_api = string_at(target, "apiVersion", "CustomizationTarget.spec.target.apiVersion")?;
+    let target = object_at(
+        spec,
+        "target",
+        "ResourceInterpreterCustomizationSpec.spec.target",
+        "v1alpha1.CustomizationTarget",
+    )?
+    .unwrap_or(&empty);
+    let t_api = string_at(
+        target,
+        "apiVersion",
+        "CustomizationTarget.spec.target.apiVersion",
+    )?;
     let t_kind = string_at(target, "kind", "CustomizationTarget.spec.target.kind")?;
-    let rules = object_at(spec, "customizations", "ResourceInterpreterCustomizationSpec.spec.customizations", "v1alpha1.CustomizationRules")?
-        .unwrap_or(&empty);
+    let rules = object_at(
+        spec,
+        "customizations",
+        "ResourceInterpreterCustomizationSpec.spec.customizations",
+        "v1alpha1.CustomizationRules",
+    )?
+    .unwrap_or(&empty);
     let mut scripts: [Option<String>; 8] = Default::default();
     for op in Operation::ALL {
         let field = op.rule_field();
         let st = go_struct_for(field);
-        if let Some(rule) = object_at(rules, field, &format!("CustomizationRules.spec.customizations.{field}"), &format!("v1alpha1.{st}"))? {
-            let script = string_at(rule, "luaScript", &format!("{st}.spec.customizations.{field}.luaScript"))?;
+        if let Some(rule) = object_at(
+            rules,
+            field,
+            &format!("CustomizationRules.spec.customizations.{field}"),
+            &format!("v1alpha1.{st}"),
+        )? {
+            let script = string_at(
+                rule,
+                "luaScript",
+                &format!("{st}.spec.customizations.{field}.luaScript"),
+            )?;
             scripts[op as usize] = Some(script);
         }
     }
@@ -212,7 +249,12 @@ impl CustomizationSet {
     }
 
     /// The customization whose script runs `op` for the target.
-    pub fn source_of(&self, op: Operation, api_version: &str, kind: &str) -> Option<&Customization> {
+    pub fn source_of(
+        &self,
+        op: Operation,
+        api_version: &str,
+        kind: &str,
+    ) -> Option<&Customization> {
         self.matching(api_version, kind)
             .find(|c| c.script(op).is_some_and(|s| !s.is_empty()))
     }
@@ -261,10 +303,18 @@ mod tests {
             Err("json: cannot unmarshal number into Go struct field LocalValueRetention.spec.customizations.retention.luaScript of type string".into())
         );
         let v9 = json!({"apiVersion": "config.karmada.io/v9", "kind": RIC_KIND});
-        assert!(decode("f.yaml", &v9).unwrap_err().contains("registered for version"));
+        assert!(
+            decode("f.yaml", &v9)
+                .unwrap_err()
+                .contains("registered for version")
+        );
         assert_eq!(
             decode("d.yaml", &json!({"apiVersion": "v1", "kind": "List"})),
-            Ok(Document::Other { file: "d.yaml".into(), name: String::new(), gvk: "/v1, Kind=List".into() })
+            Ok(Document::Other {
+                file: "d.yaml".into(),
+                name: String::new(),
+                gvk: "/v1, Kind=List".into()
+            })
         );
     }
 
@@ -279,8 +329,17 @@ mod tests {
             })
             .collect();
         let set = CustomizationSet::new(items);
-        assert_eq!(set.script_for(Operation::Retain, "apps/v1", "Deployment"), Some("B"));
-        assert_eq!(set.script_for(Operation::Retain, "apps/v1", "StatefulSet"), None);
-        assert_eq!(set.script_for(Operation::InterpretHealth, "apps/v1", "Deployment"), None);
+        assert_eq!(
+            set.script_for(Operation::Retain, "apps/v1", "Deployment"),
+            Some("B")
+        );
+        assert_eq!(
+            set.script_for(Operation::Retain, "apps/v1", "StatefulSet"),
+            None
+        );
+        assert_eq!(
+            set.script_for(Operation::InterpretHealth, "apps/v1", "Deployment"),
+            None
+        );
     }
 }

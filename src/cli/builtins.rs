@@ -58,14 +58,29 @@ pub fn matrix() -> Vec<Row> {
         let set = crate::thirdparty::customizations_for(b.api_version, b.kind);
         for op in Operation::ALL {
             if set.is_some_and(|s| s.enabled(op, b.api_version, b.kind)) {
-                rows.push(Row { api_version: b.api_version.into(), kind: b.kind.into(), operation: op, source: "thirdparty" });
+                rows.push(Row {
+                    api_version: b.api_version.into(),
+                    kind: b.kind.into(),
+                    operation: op,
+                    source: "thirdparty",
+                });
             }
         }
     }
     for (api_version, kind, op) in crate::native::matrix() {
-        rows.push(Row { api_version, kind, operation: op, source: "native" });
+        rows.push(Row {
+            api_version,
+            kind,
+            operation: op,
+            source: "native",
+        });
     }
-    rows.push(Row { api_version: "*".into(), kind: "*".into(), operation: Operation::InterpretStatus, source: "native" });
+    rows.push(Row {
+        api_version: "*".into(),
+        kind: "*".into(),
+        operation: Operation::InterpretStatus,
+        source: "native",
+    });
     rows.sort();
     rows.dedup();
     rows
@@ -73,7 +88,11 @@ pub fn matrix() -> Vec<Row> {
 
 /// Runs `kinterp builtins`.
 pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Error> {
-    let op = args.operation.as_deref().map(super::interpret::parse_operation).transpose()?;
+    let op = args
+        .operation
+        .as_deref()
+        .map(super::interpret::parse_operation)
+        .transpose()?;
     let rows: Vec<Row> = matrix()
         .into_iter()
         .filter(|r| op.is_none_or(|o| o == r.operation))
@@ -100,7 +119,14 @@ fn table(rows: &[Row]) -> String {
     let header = ["APIVERSION", "KIND", "OPERATION", "SOURCE"];
     let cells: Vec<[String; 4]> = rows
         .iter()
-        .map(|r| [r.api_version.clone(), r.kind.clone(), r.operation.name().to_string(), r.source.to_string()])
+        .map(|r| {
+            [
+                r.api_version.clone(),
+                r.kind.clone(),
+                r.operation.name().to_string(),
+                r.source.to_string(),
+            ]
+        })
         .collect();
     let mut widths = header.map(str::len);
     for c in &cells {

@@ -23,14 +23,30 @@ const HEADER: &str = "# Please edit the customization below. Each rule's Lua scr
 /// Own-words documentation of each rule, shown with `--show-doc`.
 fn rule_doc(op: Operation) -> &'static str {
     match op {
-        Operation::Retain => "Retain(desiredObj, observedObj) returns the object Karmada applies to the member\ncluster: start from desiredObj and copy in what the member cluster owns.",
-        Operation::InterpretReplica => "GetReplicas(obj) returns the replica count (a number) and, optionally, a\ntable of requirements: resourceRequest, nodeClaim, priorityClassName, namespace.",
-        Operation::InterpretComponent => "GetComponents(obj) returns a list of components, each {name, replicas,\nreplicaRequirements}, or nil.",
-        Operation::ReviseReplica => "ReviseReplica(obj, desiredReplica) returns obj changed to run desiredReplica\nreplicas in one member cluster.",
-        Operation::InterpretStatus => "ReflectStatus(observedObj) returns the part of the member's status that Karmada\ncollects (a table).",
-        Operation::AggregateStatus => "AggregateStatus(desiredObj, statusItems) returns desiredObj with its status\nbuilt from the members' items ({clusterName, status, applied, health}); items may be nil.",
-        Operation::InterpretHealth => "InterpretHealth(observedObj) returns true when the member's object is healthy.",
-        Operation::InterpretDependency => "GetDependencies(desiredObj) returns a list of {apiVersion, kind, namespace,\nname or labelSelector} that must be propagated along with the object.",
+        Operation::Retain => {
+            "Retain(desiredObj, observedObj) returns the object Karmada applies to the member\ncluster: start from desiredObj and copy in what the member cluster owns."
+        }
+        Operation::InterpretReplica => {
+            "GetReplicas(obj) returns the replica count (a number) and, optionally, a\ntable of requirements: resourceRequest, nodeClaim, priorityClassName, namespace."
+        }
+        Operation::InterpretComponent => {
+            "GetComponents(obj) returns a list of components, each {name, replicas,\nreplicaRequirements}, or nil."
+        }
+        Operation::ReviseReplica => {
+            "ReviseReplica(obj, desiredReplica) returns obj changed to run desiredReplica\nreplicas in one member cluster."
+        }
+        Operation::InterpretStatus => {
+            "ReflectStatus(observedObj) returns the part of the member's status that Karmada\ncollects (a table)."
+        }
+        Operation::AggregateStatus => {
+            "AggregateStatus(desiredObj, statusItems) returns desiredObj with its status\nbuilt from the members' items ({clusterName, status, applied, health}); items may be nil."
+        }
+        Operation::InterpretHealth => {
+            "InterpretHealth(observedObj) returns true when the member's object is healthy."
+        }
+        Operation::InterpretDependency => {
+            "GetDependencies(desiredObj) returns a list of {apiVersion, kind, namespace,\nname or labelSelector} that must be propagated along with the object."
+        }
     }
 }
 
@@ -55,7 +71,10 @@ fn render(docs: &[serde_json::Value], show_doc: bool) -> String {
             if show_doc {
                 let trimmed = line.trim_start();
                 let indent = &line[..line.len() - trimmed.len()];
-                if let Some(op) = Operation::ALL.iter().find(|op| trimmed == format!("{}:", op.rule_field())) {
+                if let Some(op) = Operation::ALL
+                    .iter()
+                    .find(|op| trimmed == format!("{}:", op.rule_field()))
+                {
                     for d in rule_doc(*op).lines() {
                         out.push_str(&format!("{indent}#| {d}\n"));
                     }
@@ -71,7 +90,10 @@ fn render(docs: &[serde_json::Value], show_doc: bool) -> String {
 /// Removes the header and documentation comments kinterp added.
 fn strip_added(text: &str) -> String {
     let mut lines = text.lines().peekable();
-    while lines.peek().is_some_and(|l| l.starts_with('#') && !l.starts_with("#|")) {
+    while lines
+        .peek()
+        .is_some_and(|l| l.starts_with('#') && !l.starts_with("#|"))
+    {
         lines.next();
     }
     let mut out = String::new();
@@ -108,8 +130,12 @@ fn problems(name: &str, text: &str) -> Vec<String> {
                             }
                         }
                     }
-                    Verdict::NoTargetKind => out.push(format!("{}: target.kind no set", entry.source)),
-                    Verdict::NoTargetApiVersion => out.push(format!("{}: target.apiVersion no set", entry.source)),
+                    Verdict::NoTargetKind => {
+                        out.push(format!("{}: target.kind no set", entry.source))
+                    }
+                    Verdict::NoTargetApiVersion => {
+                        out.push(format!("{}: target.apiVersion no set", entry.source))
+                    }
                     Verdict::NotCustomization(_) => {}
                 }
             }
@@ -140,12 +166,17 @@ fn open_editor(path: &Path) -> Result<String, Error> {
             "the editor {editor:?} exited with {status}; the file was not changed"
         )));
     }
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::Input(format!("{}: cannot read the edited file: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| {
+        Error::Input(format!(
+            "{}: cannot read the edited file: {e}",
+            path.display()
+        ))
+    })
 }
 
 fn is_blank(text: &str) -> bool {
-    text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    text.lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
 }
 
 /// Runs the edit loop.
@@ -155,13 +186,20 @@ pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     };
     let path = Path::new(file);
     if file == "-" || !path.is_file() {
-        return Err(Error::Usage(format!("--edit needs a file to write back, got {file:?}")));
+        return Err(Error::Usage(format!(
+            "--edit needs a file to write back, got {file:?}"
+        )));
     }
     let original = std::fs::read_to_string(path)
         .map_err(|e| Error::Input(format!("{file}: cannot read: {e}")))?;
     let docs = parse_documents(file, &original)?;
-    if !docs.iter().any(|d| matches!(ric::decode(file, d), Ok(Document::Customization(_)))) {
-        return Err(Error::Input(format!("{file}: holds no ResourceInterpreterCustomization to edit")));
+    if !docs
+        .iter()
+        .any(|d| matches!(ric::decode(file, d), Ok(Document::Customization(_))))
+    {
+        return Err(Error::Input(format!(
+            "{file}: holds no ResourceInterpreterCustomization to edit"
+        )));
     }
     let body = render(&docs, args.show_doc);
     let tmp = temp_path();

@@ -54,6 +54,9 @@ pub struct InterpretArgs {
     /// With --check: treat lint warnings as errors
     #[arg(long, requires = "check")]
     pub strict: bool,
+    /// With --check: number of parallel jobs (default: all cores)
+    #[arg(short = 'j', long, value_name = "N", requires = "check")]
+    pub jobs: Option<usize>,
     /// The operation to run, e.g. Retain or InterpretReplica (case-insensitive)
     #[arg(long, value_name = "OP")]
     pub operation: Option<String>,
@@ -67,7 +70,12 @@ pub struct InterpretArgs {
     #[arg(long, value_name = "FILE")]
     pub status_file: Option<String>,
     /// The replica number passed to ReviseReplica
-    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
     pub desired_replica: i32,
     /// Output format: yaml or json (run), table or json (--check)
     #[arg(short = 'o', long, value_enum, value_name = "FORMAT")]
@@ -94,9 +102,8 @@ pub fn load_documents(paths: &[String], recursive: bool) -> Result<Vec<Document>
     let mut docs = Vec::new();
     for source in read_sources(paths, recursive)? {
         for value in input::parse_documents(&source.name, &source.text)? {
-            let doc = ric::decode(&source.name, &value).map_err(|e| {
-                Error::Input(format!("unable to decode {:?}: {e}", source.name))
-            })?;
+            let doc = ric::decode(&source.name, &value)
+                .map_err(|e| Error::Input(format!("unable to decode {:?}: {e}", source.name)))?;
             docs.push(doc);
         }
     }
@@ -168,23 +175,33 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
         None | Some(OutputFormat::Yaml) => OutputFormat::Yaml,
         Some(OutputFormat::Json) => OutputFormat::Json,
         Some(OutputFormat::Table) => {
-            return Err(Error::Usage("-o table goes with --check; use yaml or json".into()));
+            return Err(Error::Usage(
+                "-o table goes with --check; use yaml or json".into(),
+            ));
         }
     };
     if args.diff {
-        if !matches!(op, Operation::Retain | Operation::ReviseReplica | Operation::AggregateStatus) {
+        if !matches!(
+            op,
+            Operation::Retain | Operation::ReviseReplica | Operation::AggregateStatus
+        ) {
             return Err(Error::Usage(format!(
                 "--diff works with Retain, ReviseReplica and AggregateStatus, not {op}"
             )));
         }
         if format == OutputFormat::Json {
-            return Err(Error::Usage("--diff cannot be combined with -o json".into()));
+            return Err(Error::Usage(
+                "--diff cannot be combined with -o json".into(),
+            ));
         }
     }
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(load_customizations(&args.filename, args.recursive)?))
+        Some(CustomizationSet::new(load_customizations(
+            &args.filename,
+            args.recursive,
+        )?))
     };
     // Which object files the operation needs (karmadactl's rules and texts).
     let exec_err = |m: &str| Error::Usage(format!("Execute {op} error: {m}"));
@@ -197,20 +214,36 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
         }
     } else {
         match (&args.desired_file, &args.observed_file) {
-            (None, None) => return Err(exec_err("desired-file, observed-file options are not set")),
+            (None, None) => {
+                return Err(exec_err("desired-file, observed-file options are not set"));
+            }
             (Some(_), Some(_)) => {
-                return Err(exec_err("you can not specify both desired-file and observed-file options"));
+                return Err(exec_err(
+                    "you can not specify both desired-file and observed-file options",
+                ));
             }
             _ => {}
         }
     }
     let input = OpInput {
-        desired: args.desired_file.as_deref().map(|p| read_object("desired", p)).transpose()?,
-        observed: args.observed_file.as_deref().map(|p| read_object("observed", p)).transpose()?,
+        desired: args
+            .desired_file
+            .as_deref()
+            .map(|p| read_object("desired", p))
+            .transpose()?,
+        observed: args
+            .observed_file
+            .as_deref()
+            .map(|p| read_object("observed", p))
+            .transpose()?,
         status_items: args.status_file.as_deref().map(read_status).transpose()?,
         desired_replica: args.desired_replica,
     };
-    let print = if args.print_to_stdout { PrintSink::Stdout } else { PrintSink::Stderr };
+    let print = if args.print_to_stdout {
+        PrintSink::Stdout
+    } else {
+        PrintSink::Stderr
+    };
     let interpreter = Interpreter {
         builtins: customizations.is_none() || args.with_builtins,
         customizations,
@@ -219,7 +252,11 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
     match interpreter.run(op, &input) {
         Ok(outcome) => {
             let text = if args.diff {
-                let before = if op == Operation::Retain { input.desired.as_ref() } else { input.object() };
+                let before = if op == Operation::Retain {
+                    input.desired.as_ref()
+                } else {
+                    input.object()
+                };
                 let before_name = if op == Operation::Retain || args.desired_file.is_some() {
                     args.desired_file.clone()
                 } else {
@@ -261,16 +298,23 @@ fn script_error_report(
     input: &OpInput,
 ) -> String {
     let mut report = format!("Execute {op} error: {msg}");
-    let line = msg
-        .find("<string>:")
-        .and_then(|i| {
-            msg[i + 9..]
-                .split(|c: char| !c.is_ascii_digit())
-                .next()
-                .and_then(|d| d.parse::<usize>().ok())
-        });
-    let object = if op == Operation::Retain { input.desired.as_ref() } else { input.object() };
-    let get = |k: &str| object.and_then(|o| o.get(k)).and_then(|v| v.as_str()).unwrap_or("");
+    let line = msg.find("<string>:").and_then(|i| {
+        msg[i + 9..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|d| d.parse::<usize>().ok())
+    });
+    let object = if op == Operation::Retain {
+        input.desired.as_ref()
+    } else {
+        input.object()
+    };
+    let get = |k: &str| {
+        object
+            .and_then(|o| o.get(k))
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+    };
     let custom = set.and_then(|s| s.source_of(op, get("apiVersion"), get("kind")));
     if let (Some(line), Some(c)) = (line, custom) {
         if let Some(script) = c.script(op) {
@@ -298,12 +342,19 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
         None | Some(OutputFormat::Table) => false,
         Some(OutputFormat::Json) => true,
         Some(OutputFormat::Yaml) => {
-            return Err(Error::Usage("--check prints a table or json; -o yaml is for running an operation".into()));
+            return Err(Error::Usage(
+                "--check prints a table or json; -o yaml is for running an operation".into(),
+            ));
         }
     };
     let docs = load_documents(&args.filename, args.recursive)?;
-    let entries = check_all(&docs, super::memory_limit(global.lua_memory_limit));
-    let text = if json { output::check::json(&entries) } else { output::check::table(&entries) };
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
+    let entries = check_all(&docs, super::memory_limit(global.lua_memory_limit), jobs);
+    let text = if json {
+        output::check::json(&entries)
+    } else {
+        output::check::table(&entries)
+    };
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
@@ -321,18 +372,35 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     Ok(i32::from(failed))
 }
 
-/// Checks documents on all cores, keeping input order.
-pub fn check_all(docs: &[Document], memory_limit: Option<usize>) -> Vec<Entry> {
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get()).min(docs.len().max(1));
+/// All cores.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Checks documents on `jobs` threads, keeping input order.
+pub fn check_all(docs: &[Document], memory_limit: Option<usize>, jobs: usize) -> Vec<Entry> {
+    let jobs = jobs.max(1).min(docs.len().max(1));
     if jobs <= 1 || docs.len() < 8 {
-        return docs.iter().map(|d| check::check_document(d, memory_limit)).collect();
+        return docs
+            .iter()
+            .map(|d| check::check_document(d, memory_limit))
+            .collect();
     }
     let chunk = docs.len().div_ceil(jobs);
     std::thread::scope(|s| {
         let handles: Vec<_> = docs
             .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(|d| check::check_document(d, memory_limit)).collect::<Vec<_>>()))
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter()
+                        .map(|d| check::check_document(d, memory_limit))
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
     })
 }

@@ -35,7 +35,12 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
     pub timeout: Duration,
     /// Memory limit of the Lua VM in MiB; 0 means no limit
-    #[arg(long = "lua-memory-limit", global = true, value_name = "MIB", default_value_t = 256)]
+    #[arg(
+        long = "lua-memory-limit",
+        global = true,
+        value_name = "MIB",
+        default_value_t = 256
+    )]
     pub lua_memory_limit: u64,
 }
 
@@ -76,7 +81,9 @@ pub enum Command {
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
     /// Print a shell completion script
-    #[command(after_help = "Examples:\n  # Load completions into the current bash session\n  source <(kinterp completions bash)\n\n  # Install for zsh\n  kinterp completions zsh > \"${fpath[1]}/_kinterp\"")]
+    #[command(
+        after_help = "Examples:\n  # Load completions into the current bash session\n  source <(kinterp completions bash)\n\n  # Install for zsh\n  kinterp completions zsh > \"${fpath[1]}/_kinterp\""
+    )]
     Completions {
         /// The shell
         shell: clap_complete::Shell,
@@ -97,10 +104,16 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         "ms" => value / 1000.0,
         "s" => value,
         "m" => value * 60.0,
-        _ => return Err(format!("invalid duration {text:?}: unit must be ms, s or m")),
+        _ => {
+            return Err(format!(
+                "invalid duration {text:?}: unit must be ms, s or m"
+            ));
+        }
     };
     if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
-        return Err(format!("invalid duration {text:?}: must be above 0 and at most a day"));
+        return Err(format!(
+            "invalid duration {text:?}: must be above 0 and at most a day"
+        ));
     }
     Ok(Duration::from_secs_f64(secs))
 }

@@ -56,10 +56,9 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(super::interpret::load_customizations(
-            &args.filename,
-            args.recursive,
-        )?))
+        Some(CustomizationSet::new(
+            super::interpret::load_customizations(&args.filename, args.recursive)?,
+        ))
     };
     let interpreter = Interpreter {
         builtins: customizations.is_none() || args.with_builtins,
@@ -78,9 +77,7 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
             (kept, skipped)
         }
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(super::interpret::default_jobs);
     let color = super::color::stdout_color(global.color);
     let owned: Vec<Case> = cases.iter().map(|c| (*c).clone()).collect();
     let results = testrun::run_all(&interpreter, &owned, jobs, color);
@@ -94,7 +91,9 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
             .map_err(|e| Error::Input(format!("{path}: cannot write the JUnit report: {e}")))?;
     }
     let failed = results.iter().any(|r| !r.passed);
-    Ok(i32::from(failed || (args.fail_on_empty && cases.is_empty())))
+    Ok(i32::from(
+        failed || (args.fail_on_empty && cases.is_empty()),
+    ))
 }
 
 /// The human report: a line per case, diffs of failures, the closing count.
@@ -109,7 +108,10 @@ pub fn render(cases: &[&Case], results: &[CaseResult], skipped: usize, color: bo
             (false, true) => "FAIL".red().to_string(),
             (false, false) => "FAIL".to_string(),
         };
-        out.push_str(&format!("{word} {}: {}: {}\n", case.file, case.operation, case.name));
+        out.push_str(&format!(
+            "{word} {}: {}: {}\n",
+            case.file, case.operation, case.name
+        ));
         if r.passed {
             passed += 1;
         } else if let Some(f) = &r.failure {
@@ -119,7 +121,10 @@ pub fn render(cases: &[&Case], results: &[CaseResult], skipped: usize, color: bo
             }
         }
     }
-    out.push_str(&format!("{passed} passed, {} failed", results.len() - passed));
+    out.push_str(&format!(
+        "{passed} passed, {} failed",
+        results.len() - passed
+    ));
     if skipped > 0 {
         out.push_str(&format!(", {skipped} skipped"));
     }

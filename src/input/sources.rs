@@ -99,7 +99,8 @@ pub fn read_path(path: Option<&Path>) -> Result<Source, Error> {
         }
         Some(p) => {
             let name = p.display().to_string();
-            let bytes = std::fs::read(p).map_err(|e| Error::Input(format!("{name}: cannot read: {e}")))?;
+            let bytes =
+                std::fs::read(p).map_err(|e| Error::Input(format!("{name}: cannot read: {e}")))?;
             decode_text(name, bytes)
         }
     }

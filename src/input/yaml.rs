@@ -214,11 +214,10 @@ pub fn normalize_status_item(name: &str, item: Value) -> Result<Value, Error> {
                 Value::Null => {}
                 _ => return Err(type_err("string")),
             },
-            "status" => {
-                if !v.is_null() {
+            "status"
+                if !v.is_null() => {
                     out.insert("status".into(), v);
                 }
-            }
             "applied" => match v {
                 Value::Bool(true) => {
                     out.insert("applied".into(), Value::Bool(true));

@@ -249,7 +249,11 @@ mod tests {
     }
 
     fn input() -> OpInput {
-        OpInput { desired: Some(deploy()), observed: Some(deploy()), ..OpInput::default() }
+        OpInput {
+            desired: Some(deploy()),
+            observed: Some(deploy()),
+            ..OpInput::default()
+        }
     }
 
     fn one(op: Operation, script: &str, input: &OpInput) -> Result<Outcome, String> {
@@ -269,8 +273,16 @@ mod tests {
 
     #[test]
     fn retain_keeps_reference_empties() {
-        let out = one(Operation::Retain, "function Retain(d, o) return d end", &input()).unwrap();
-        assert_eq!(out.get("retained"), Some(&crate::value::with_f64_numbers(&deploy())));
+        let out = one(
+            Operation::Retain,
+            "function Retain(d, o) return d end",
+            &input(),
+        )
+        .unwrap();
+        assert_eq!(
+            out.get("retained"),
+            Some(&crate::value::with_f64_numbers(&deploy()))
+        );
     }
 
     #[test]
@@ -290,32 +302,65 @@ mod tests {
     fn result_type_errors() {
         let i = input();
         assert_eq!(
-            one(Operation::InterpretReplica, "function GetReplicas(o) return '5' end", &i),
+            one(
+                Operation::InterpretReplica,
+                "function GetReplicas(o) return '5' end",
+                &i
+            ),
             Err("result type 3 is not number".into())
         );
         assert_eq!(
-            one(Operation::InterpretHealth, "function InterpretHealth(o) return 1 end", &i),
+            one(
+                Operation::InterpretHealth,
+                "function InterpretHealth(o) return 1 end",
+                &i
+            ),
             Err("result type 2 is not bool".into())
         );
         assert_eq!(
-            one(Operation::Retain, "function Retain(d, o) return nil end", &i),
+            one(
+                Operation::Retain,
+                "function Retain(d, o) return nil end",
+                &i
+            ),
             Err("expect the returned requires type is table but got nil".into())
         );
         assert_eq!(
-            one(Operation::InterpretStatus, "function ReflectStatus(o) return 'x' end", &i),
+            one(
+                Operation::InterpretStatus,
+                "function ReflectStatus(o) return 'x' end",
+                &i
+            ),
             Err("expect the returned replica type is table but got string".into())
         );
         assert_eq!(
-            one(Operation::InterpretComponent, "function GetComponents(o) return 5 end", &i),
-            Err("expected result type 'table' or 'nil' from GetComponents, but got 'number'".into())
+            one(
+                Operation::InterpretComponent,
+                "function GetComponents(o) return 5 end",
+                &i
+            ),
+            Err(
+                "expected result type 'table' or 'nil' from GetComponents, but got 'number'".into()
+            )
         );
         assert_eq!(
-            one(Operation::InterpretComponent, "function GetComponents(o) error('x') end", &i),
+            one(
+                Operation::InterpretComponent,
+                "function GetComponents(o) error('x') end",
+                &i
+            ),
             Err("failed to run 'GetComponents' script: <string>:1: x".into())
         );
         assert_eq!(
-            one(Operation::AggregateStatus, "function AggregateStatus(o) return {apiVersion='v1'} end", &i),
-            Err("json unmarshal obj failed: Object 'Kind' is missing in '{\"apiVersion\":\"v1\"}'".into())
+            one(
+                Operation::AggregateStatus,
+                "function AggregateStatus(o) return {apiVersion='v1'} end",
+                &i
+            ),
+            Err(
+                "json unmarshal obj failed: Object 'Kind' is missing in '{\"apiVersion\":\"v1\"}'"
+                    .into()
+            )
         );
     }
 
@@ -328,8 +373,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out.get("replica"), Some(&json!(3)));
-        assert_eq!(out.get("requires"), Some(&json!({"namespace": "n", "nodeClaim": {}})));
-        let out = one(Operation::InterpretReplica, "function GetReplicas(o) return 1 end", &input()).unwrap();
+        assert_eq!(
+            out.get("requires"),
+            Some(&json!({"namespace": "n", "nodeClaim": {}}))
+        );
+        let out = one(
+            Operation::InterpretReplica,
+            "function GetReplicas(o) return 1 end",
+            &input(),
+        )
+        .unwrap();
         assert_eq!(out.get("requires"), Some(&Value::Null));
     }
 
@@ -341,13 +394,24 @@ mod tests {
             &input(),
         )
         .unwrap();
-        assert_eq!(out.get("components"), Some(&json!([{"name": "a", "replicas": 2}])));
+        assert_eq!(
+            out.get("components"),
+            Some(&json!([{"name": "a", "replicas": 2}]))
+        );
         let s1 = "function GetDependencies(o) seen = true return {{apiVersion='v1', kind='Secret', name='s'}} end";
         let s2 = "function GetDependencies(o) assert(seen) return {{apiVersion='v1', kind='ConfigMap', name='c'}, {apiVersion='v1', kind='Secret', name='s'}} end";
-        let out = run(Operation::InterpretDependency, &[s1, s2], &input(), &profile()).unwrap();
+        let out = run(
+            Operation::InterpretDependency,
+            &[s1, s2],
+            &input(),
+            &profile(),
+        )
+        .unwrap();
         assert_eq!(
             out.get("dependencies"),
-            Some(&json!([{"apiVersion": "v1", "kind": "ConfigMap", "name": "c"}, {"apiVersion": "v1", "kind": "Secret", "name": "s"}]))
+            Some(
+                &json!([{"apiVersion": "v1", "kind": "ConfigMap", "name": "c"}, {"apiVersion": "v1", "kind": "Secret", "name": "s"}])
+            )
         );
     }
 }

@@ -19,15 +19,23 @@ pub fn validate(list: &[Value]) -> Result<(), String> {
         let m = item.as_object().unwrap_or(&empty);
         let path = format!("dependencies[{i}]");
         if s(m, "apiVersion").is_empty() {
-            errs.push(format!("{path}.apiVersion: Invalid value: \"\": missing required apiVersion"));
+            errs.push(format!(
+                "{path}.apiVersion: Invalid value: \"\": missing required apiVersion"
+            ));
         }
         if s(m, "kind").is_empty() {
-            errs.push(format!("{path}.kind: Invalid value: \"\": missing required kind"));
+            errs.push(format!(
+                "{path}.kind: Invalid value: \"\": missing required kind"
+            ));
         }
         if s(m, "name").is_empty() && !has_selector(m) {
             // Go prints the struct's fields in order; namespace is omitempty.
             let q = |k: &str| crate::output::json::to_go_json(&Value::String(s(m, k).into()));
-            let mut json = format!("{{\"apiVersion\":{},\"kind\":{}", q("apiVersion"), q("kind"));
+            let mut json = format!(
+                "{{\"apiVersion\":{},\"kind\":{}",
+                q("apiVersion"),
+                q("kind")
+            );
             if !s(m, "namespace").is_empty() {
                 json.push_str(&format!(",\"namespace\":{}", q("namespace")));
             }
@@ -100,7 +108,10 @@ mod tests {
         let a = json!({"apiVersion": "v1", "kind": "Secret", "name": "b"});
         let b = json!({"apiVersion": "v1", "kind": "ConfigMap", "name": "a"});
         let sel = json!({"apiVersion": "v1", "kind": "Pod", "labelSelector": {"matchLabels": {"a": "b"}}});
-        let out = unite(vec![vec![a.clone(), sel.clone()], vec![a.clone(), b.clone(), sel.clone()]]);
+        let out = unite(vec![
+            vec![a.clone(), sel.clone()],
+            vec![a.clone(), b.clone(), sel.clone()],
+        ]);
         assert_eq!(out, vec![b, sel.clone(), sel, a]);
     }
 }

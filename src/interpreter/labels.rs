@@ -13,7 +13,8 @@ fn is_name(s: &str) -> bool {
     !b.is_empty()
         && b[0].is_ascii_alphanumeric()
         && b[b.len() - 1].is_ascii_alphanumeric()
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
 }
 
 fn is_dns_subdomain(s: &str) -> bool {
@@ -22,7 +23,8 @@ fn is_dns_subdomain(s: &str) -> bool {
         !b.is_empty()
             && (b[0].is_ascii_lowercase() || b[0].is_ascii_digit())
             && (b[b.len() - 1].is_ascii_lowercase() || b[b.len() - 1].is_ascii_digit())
-            && b.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
+            && b.iter()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-')
     })
 }
 
@@ -76,11 +78,17 @@ pub fn validate_selector(sel: &Map<String, Value>, path: &str, errs: &mut Vec<St
     if let Some(Value::Object(labels)) = sel.get("matchLabels") {
         for (k, v) in labels {
             for e in qualified_name_errors(k) {
-                errs.push(format!("{path}.matchLabels: Invalid value: {}: {e}", quote(k)));
+                errs.push(format!(
+                    "{path}.matchLabels: Invalid value: {}: {e}",
+                    quote(k)
+                ));
             }
             let v = v.as_str().unwrap_or("");
             for e in label_value_errors(v) {
-                errs.push(format!("{path}.matchLabels: Invalid value: {}: {e}", quote(v)));
+                errs.push(format!(
+                    "{path}.matchLabels: Invalid value: {}: {e}",
+                    quote(v)
+                ));
             }
         }
     }
@@ -90,7 +98,10 @@ pub fn validate_selector(sel: &Map<String, Value>, path: &str, errs: &mut Vec<St
             let empty = Map::new();
             let m = e.as_object().unwrap_or(&empty);
             let op = m.get("operator").and_then(Value::as_str).unwrap_or("");
-            let nvalues = m.get("values").and_then(Value::as_array).map_or(0, Vec::len);
+            let nvalues = m
+                .get("values")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
             match op {
                 "In" | "NotIn" => {
                     if nvalues == 0 {
@@ -102,7 +113,10 @@ pub fn validate_selector(sel: &Map<String, Value>, path: &str, errs: &mut Vec<St
                         errs.push(format!("{p}.values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
                     }
                 }
-                _ => errs.push(format!("{p}.operator: Invalid value: {}: not a valid selector operator", quote(op))),
+                _ => errs.push(format!(
+                    "{p}.operator: Invalid value: {}: not a valid selector operator",
+                    quote(op)
+                )),
             }
             let key = m.get("key").and_then(Value::as_str).unwrap_or("");
             for e in qualified_name_errors(key) {
@@ -121,8 +135,17 @@ mod tests {
     fn bad_key_message() {
         let mut errs = Vec::new();
         let sel = json!({"matchLabels": {"bad key!": "v"}});
-        validate_selector(sel.as_object().unwrap(), "dependencies[2].labelSelector", &mut errs);
-        assert_eq!(errs, vec![format!("dependencies[2].labelSelector.matchLabels: Invalid value: \"bad key!\": {NAME_MSG}")]);
+        validate_selector(
+            sel.as_object().unwrap(),
+            "dependencies[2].labelSelector",
+            &mut errs,
+        );
+        assert_eq!(
+            errs,
+            vec![format!(
+                "dependencies[2].labelSelector.matchLabels: Invalid value: \"bad key!\": {NAME_MSG}"
+            )]
+        );
     }
 
     #[test]

@@ -209,7 +209,8 @@ pub fn components(v: &Value) -> Result<Value, String> {
                         }
                     }
                     if let Some(q) = field(rm, "resourceRequest") {
-                        let q = resource_list(q, &format!(".{i}.replicaRequirements.resourceRequest"))?;
+                        let q =
+                            resource_list(q, &format!(".{i}.replicaRequirements.resourceRequest"))?;
                         if !q.is_empty() {
                             r.insert("resourceRequest".into(), Value::Object(q));
                         }

@@ -20,7 +20,10 @@ pub fn module(lua: &Lua) -> mlua::Result<Table> {
         "accuratePodRequirements",
         raise::function(lua, accurate_pod_requirements)?,
     )?;
-    t.raw_set("getPodDependencies", raise::function(lua, get_pod_dependencies)?)?;
+    t.raw_set(
+        "getPodDependencies",
+        raise::function(lua, get_pod_dependencies)?,
+    )?;
     Ok(t)
 }
 

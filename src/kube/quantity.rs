@@ -16,7 +16,9 @@ pub enum Format {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QuantityError {
     /// `quantities must match the regular expression '...'`
-    #[error("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")]
+    #[error(
+        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+    )]
     Format,
     /// `unable to parse quantity's suffix`
     #[error("unable to parse quantity's suffix")]

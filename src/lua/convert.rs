@@ -85,11 +85,7 @@ fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
     })
 }
 
-fn encode(
-    v: &LuaValue,
-    depth: usize,
-    seen: &mut HashSet<usize>,
-) -> Result<Value, EncodeError> {
+fn encode(v: &LuaValue, depth: usize, seen: &mut HashSet<usize>) -> Result<Value, EncodeError> {
     match v {
         LuaValue::Nil => Ok(Value::Null),
         LuaValue::Boolean(b) => Ok(Value::Bool(*b)),
@@ -105,11 +101,7 @@ fn encode(
     }
 }
 
-fn encode_table(
-    t: &Table,
-    depth: usize,
-    seen: &mut HashSet<usize>,
-) -> Result<Value, EncodeError> {
+fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Value, EncodeError> {
     let id = t.to_pointer() as usize;
     if !seen.insert(id) {
         return Err(EncodeError::new(
@@ -129,7 +121,7 @@ fn encode_table(
             _ => None,
         };
         match as_num {
-            Some(f) if f >= 1.0 && f < ARRAY_PART_LIMIT && f.fract() == 0.0 => {
+            Some(f) if (1.0..ARRAY_PART_LIMIT).contains(&f) && f.fract() == 0.0 => {
                 array_keys.push((f, val))
             }
             _ => other.push((k, val)),
@@ -140,7 +132,10 @@ fn encode_table(
     }
     array_keys.sort_by(|a, b| a.0.total_cmp(&b.0));
     let first_is_number = !array_keys.is_empty()
-        || matches!(other.first(), Some((LuaValue::Integer(_) | LuaValue::Number(_), _)));
+        || matches!(
+            other.first(),
+            Some((LuaValue::Integer(_) | LuaValue::Number(_), _))
+        );
     if first_is_number {
         let mut out = Vec::with_capacity(array_keys.len());
         for (i, (k, val)) in array_keys.iter().enumerate() {
@@ -192,7 +187,10 @@ mod tests {
         assert!(a_is_nil);
         let n_type: String = lua.load("return type(o.n)").eval().unwrap();
         assert_eq!(n_type, "number");
-        let hole: bool = lua.load("return o.l[2] == nil and o.l[3] == 3").eval().unwrap();
+        let hole: bool = lua
+            .load("return o.l[2] == nil and o.l[3] == 3")
+            .eval()
+            .unwrap();
         assert!(hole);
     }
 
@@ -204,14 +202,23 @@ mod tests {
         assert_eq!(enc(&lua, "return {a={}}"), Ok(json!({"a": []})));
         let p = MARSHAL_PREFIX;
         for (code, msg) in [
-            ("return {1,2,x=3}", "cannot encode mixed or invalid key types"),
-            ("return {x=1,[1]=2}", "cannot encode mixed or invalid key types"),
+            (
+                "return {1,2,x=3}",
+                "cannot encode mixed or invalid key types",
+            ),
+            (
+                "return {x=1,[1]=2}",
+                "cannot encode mixed or invalid key types",
+            ),
             ("return {x=1,[3]=2}", "cannot encode sparse array"),
             ("return {[2]=2}", "cannot encode sparse array"),
             ("return {1,nil,3}", "cannot encode sparse array"),
             ("return {[0]=1}", "cannot encode sparse array"),
             ("return {[1.5]=1}", "cannot encode sparse array"),
-            ("return {[true]=1}", "cannot encode mixed or invalid key types"),
+            (
+                "return {[true]=1}",
+                "cannot encode mixed or invalid key types",
+            ),
         ] {
             assert_eq!(enc(&lua, code), Err(format!("{p}{msg}")), "{code}");
         }
@@ -231,7 +238,9 @@ mod tests {
         );
         assert_eq!(
             enc(&lua, "local t={x=1}; return {a=t, b=t}"),
-            Err(format!("{p}{p}cannot encode recursively nested tables to JSON"))
+            Err(format!(
+                "{p}{p}cannot encode recursively nested tables to JSON"
+            ))
         );
         assert_eq!(
             enc(&lua, "return 1/0"),

@@ -24,16 +24,14 @@ impl EmptyPaths {
 
     fn collect(&mut self, v: &Value, path: &mut Vec<String>) {
         match v {
-            Value::Object(m) if m.is_empty() => {
-                if !path.is_empty() {
+            Value::Object(m) if m.is_empty()
+                && !path.is_empty() => {
                     self.structs.insert(path.clone());
                 }
-            }
-            Value::Array(a) if a.is_empty() => {
-                if !path.is_empty() {
+            Value::Array(a) if a.is_empty()
+                && !path.is_empty() => {
                     self.slices.insert(path.clone());
                 }
-            }
             Value::Object(m) => {
                 for (k, item) in m {
                     path.push(k.clone());
@@ -166,24 +164,39 @@ mod tests {
 
     #[test]
     fn containers_emptied_by_deletion_stay() {
-        assert_eq!(run(json!({"e": {"x": []}}), Target::Struct, &[]), json!({"e": {}}));
-        assert_eq!(run(json!({"m": [[]]}), Target::Struct, &[]), json!({"m": []}));
+        assert_eq!(
+            run(json!({"e": {"x": []}}), Target::Struct, &[]),
+            json!({"e": {}})
+        );
+        assert_eq!(
+            run(json!({"m": [[]]}), Target::Struct, &[]),
+            json!({"m": []})
+        );
     }
 
     #[test]
     fn array_deletion_shifts() {
-        assert_eq!(run(json!({"b": [[], []]}), Target::Struct, &[]), json!({"b": [[]]}));
+        assert_eq!(
+            run(json!({"b": [[], []]}), Target::Struct, &[]),
+            json!({"b": [[]]})
+        );
         assert_eq!(
             run(json!({"b": [[], [], [], []]}), Target::Struct, &[]),
             json!({"b": [[], []]})
         );
-        assert_eq!(run(json!({"b": [1, [], 2]}), Target::Struct, &[]), json!({"b": [1, 2]}));
+        assert_eq!(
+            run(json!({"b": [1, [], 2]}), Target::Struct, &[]),
+            json!({"b": [1, 2]})
+        );
     }
 
     #[test]
     fn struct_wins_over_slice() {
         let a = json!({"x": {}});
         let b = json!({"x": []});
-        assert_eq!(run(json!({"x": []}), Target::Struct, &[a, b]), json!({"x": {}}));
+        assert_eq!(
+            run(json!({"x": []}), Target::Struct, &[a, b]),
+            json!({"x": {}})
+        );
     }
 }

@@ -75,10 +75,10 @@ where
         }
     })?;
     let error: Function = lua.globals().raw_get("error")?;
-    let wrapper: Function = lua
-        .load(WRAPPER)
-        .set_name("=[kinterp]")
-        .call((raw, fail_marker(), error))?;
+    let wrapper: Function =
+        lua.load(WRAPPER)
+            .set_name("=[kinterp]")
+            .call((raw, fail_marker(), error))?;
     Ok(wrapper)
 }
 
@@ -165,11 +165,18 @@ mod tests {
         let lua = Lua::new();
         let f = function(&lua, |_, args| Ok(args)).unwrap();
         lua.globals().set("id", f).unwrap();
-        let n: i64 = lua.load("return select('#', id(1, nil, 3))").eval().unwrap();
+        let n: i64 = lua
+            .load("return select('#', id(1, nil, 3))")
+            .eval()
+            .unwrap();
         assert_eq!(n, 3);
         let n: i64 = lua.load("return select('#', id())").eval().unwrap();
         assert_eq!(n, 0);
-        let s: String = lua.load("return (id(false, 'x'))").eval::<bool>().map(|b| b.to_string()).unwrap();
+        let s: String = lua
+            .load("return (id(false, 'x'))")
+            .eval::<bool>()
+            .map(|b| b.to_string())
+            .unwrap();
         assert_eq!(s, "false");
     }
 }

@@ -121,7 +121,11 @@ impl Runner {
             .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
         let f: Function = match f {
             Value::Function(f) => f,
-            Value::Nil => return Err(ScriptError::Runtime(format!("not found function {function}"))),
+            Value::Nil => {
+                return Err(ScriptError::Runtime(format!(
+                    "not found function {function}"
+                )));
+            }
             other => {
                 return Err(ScriptError::Runtime(format!(
                     "{function} is not a function: {}",
@@ -174,7 +178,9 @@ pub fn syntax_error(e: &mlua::Error, script: &str) -> ScriptError {
     let err = ScriptError::Syntax(msg.clone());
     if let Some(line) = err.line() {
         let src = script.lines().nth(line.saturating_sub(1)).unwrap_or("");
-        let uses_goto = src.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == "goto")
+        let uses_goto = src
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| w == "goto")
             || src.trim_start().starts_with("::");
         if uses_goto {
             return ScriptError::Syntax(format!(
@@ -210,11 +216,15 @@ mod tests {
             "not found function Retain"
         );
         assert_eq!(
-            call(&r, "InterpretHealth = 5", "InterpretHealth").unwrap_err().to_string(),
+            call(&r, "InterpretHealth = 5", "InterpretHealth")
+                .unwrap_err()
+                .to_string(),
             "InterpretHealth is not a function: number"
         );
         assert_eq!(
-            call(&r, "local function Retain() end", "Retain").unwrap_err().to_string(),
+            call(&r, "local function Retain() end", "Retain")
+                .unwrap_err()
+                .to_string(),
             "not found function Retain"
         );
     }
@@ -250,8 +260,12 @@ mod tests {
     #[test]
     fn memory_bomb_fails_cleanly() {
         let r = runner(5000);
-        let e = call(&r, "function F()\n local s = 'x'\n while true do s = s .. s end\nend", "F")
-            .unwrap_err();
+        let e = call(
+            &r,
+            "function F()\n local s = 'x'\n while true do s = s .. s end\nend",
+            "F",
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("not enough memory"), "{e}");
         let e = call(&r, "function F()\n local t = {}\n local i = 0\n while true do i = i + 1; t[i] = {i} end\nend", "F")
             .unwrap_err();
@@ -261,8 +275,12 @@ mod tests {
     #[test]
     fn goto_gets_a_hint() {
         let r = runner(1000);
-        let e = call(&r, "function F()\n  for i=1,2 do\n    goto continue\n    ::continue::\n  end\nend", "F")
-            .unwrap_err();
+        let e = call(
+            &r,
+            "function F()\n  for i=1,2 do\n    goto continue\n    ::continue::\n  end\nend",
+            "F",
+        )
+        .unwrap_err();
         assert!(matches!(e, ScriptError::Syntax(_)));
         assert!(e.to_string().starts_with("<string>:3:"), "{e}");
         assert!(e.to_string().contains("goto"), "{e}");

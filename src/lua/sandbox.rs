@@ -71,7 +71,15 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
     }
     let g = lua.globals();
     // PUC extras that gopher-lua's environment does not have.
-    for name in ["gcinfo", "coroutine", "io", "debug", "os", "package", "require"] {
+    for name in [
+        "gcinfo",
+        "coroutine",
+        "io",
+        "debug",
+        "os",
+        "package",
+        "require",
+    ] {
         g.raw_set(name, Value::Nil)?;
     }
     let table: Table = g.raw_get("table")?;
@@ -148,10 +156,11 @@ fn install_package(lua: &Lua, g: &Table) -> mlua::Result<()> {
         })?,
     )?;
     g.raw_set("package", package.clone())?;
-    let require: Function = lua
-        .load(REQUIRE)
-        .set_name("=[kinterp]")
-        .call((package, g.raw_get::<Value>("error")?, g.raw_get::<Value>("tostring")?))?;
+    let require: Function = lua.load(REQUIRE).set_name("=[kinterp]").call((
+        package,
+        g.raw_get::<Value>("error")?,
+        g.raw_get::<Value>("tostring")?,
+    ))?;
     g.raw_set("require", require)?;
     Ok(())
 }
@@ -203,7 +212,9 @@ mod tests {
         for name in DISABLED {
             assert_eq!(
                 err(&lua, &format!("{name}()")),
-                format!("<string>:1: call function {name} is not supported in karmada customized resourceinterpreter.")
+                format!(
+                    "<string>:1: call function {name} is not supported in karmada customized resourceinterpreter."
+                )
             );
         }
         let msg: String = lua
@@ -219,14 +230,23 @@ mod tests {
     #[test]
     fn require_rules() {
         let lua = state();
-        let same: bool = lua.load("return require('string') == string").eval().unwrap();
+        let same: bool = lua
+            .load("return require('string') == string")
+            .eval()
+            .unwrap();
         assert!(same);
         assert_eq!(
             err(&lua, "local x = 1\nlocal j = require('json')"),
             "<string>:2: module json not found:\n\tno field package.preload['json'], "
         );
-        assert_eq!(err(&lua, "\n\npackage.loadlib('x', 'y')"), "<string>:3: loadlib is not supported");
-        let not_global: bool = lua.load("return kube == nil and package.loaded.package == nil").eval().unwrap();
+        assert_eq!(
+            err(&lua, "\n\npackage.loadlib('x', 'y')"),
+            "<string>:3: loadlib is not supported"
+        );
+        let not_global: bool = lua
+            .load("return kube == nil and package.loaded.package == nil")
+            .eval()
+            .unwrap();
         assert!(not_global);
     }
 
@@ -235,6 +255,9 @@ mod tests {
         let buf = Arc::new(Mutex::new(Vec::new()));
         let lua = new_state(None, PrintSink::Capture(buf.clone())).unwrap();
         lua.load("print('a', 1, true, nil)").exec().unwrap();
-        assert_eq!(String::from_utf8_lossy(&buf.lock().unwrap()), "a\t1\ttrue\tnil\n");
+        assert_eq!(
+            String::from_utf8_lossy(&buf.lock().unwrap()),
+            "a\t1\ttrue\tnil\n"
+        );
     }
 }

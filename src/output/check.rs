@@ -13,9 +13,10 @@ pub fn table(entries: &[Entry]) -> String {
         w.line(&[], "-----------------------------------");
         w.line(&[], &format!("SOURCE: {}", e.source));
         match &e.verdict {
-            Verdict::NotCustomization(gvk) => {
-                w.line(&[], &format!("not a ResourceInterpreterCustomization, got {gvk}"))
-            }
+            Verdict::NotCustomization(gvk) => w.line(
+                &[],
+                &format!("not a ResourceInterpreterCustomization, got {gvk}"),
+            ),
             Verdict::NoTargetKind => w.line(&[], "target.kind no set"),
             Verdict::NoTargetApiVersion => w.line(&[], "target.apiVersion no set"),
             Verdict::Rules(rules) => {
@@ -69,7 +70,8 @@ pub fn json(entries: &[Entry]) -> String {
                 }
                 Verdict::NotCustomization(gvk) => {
                     obj["rules"] = json!([]);
-                    obj["error"] = json!(format!("not a ResourceInterpreterCustomization, got {gvk}"));
+                    obj["error"] =
+                        json!(format!("not a ResourceInterpreterCustomization, got {gvk}"));
                 }
                 Verdict::NoTargetKind => {
                     obj["rules"] = json!([]);
@@ -116,7 +118,10 @@ mod tests {
 
     #[test]
     fn widths_are_remembered() {
-        let out = table(&[entry("apps/v1", "Deployment", None), entry("v1", "Pod", Some("<string> x"))]);
+        let out = table(&[
+            entry("apps/v1", "Deployment", None),
+            entry("v1", "Pod", Some("<string> x")),
+        ]);
         let expected = "-----------------------------------\nSOURCE: c\nTARGET: apps/v1 Deployment   \nRULERS:\n    Retain:                  PASS\n    InterpretReplica:        UNSET\n    InterpretComponent:      UNSET\n    ReviseReplica:           UNSET\n    InterpretStatus:         UNSET\n    AggregateStatus:         UNSET\n    InterpretHealth:         UNSET\n    InterpretDependency:     UNSET\n-----------------------------------\nSOURCE: c\nTARGET: v1 Pod               \nRULERS:\n    Retain:                  ERROR: <string> x   \n    InterpretReplica:        UNSET\n    InterpretComponent:      UNSET\n    ReviseReplica:           UNSET\n    InterpretStatus:         UNSET\n    AggregateStatus:         UNSET\n    InterpretHealth:         UNSET\n    InterpretDependency:     UNSET\n";
         assert_eq!(out, expected);
     }

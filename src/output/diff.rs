@@ -46,7 +46,23 @@ pub fn unified(old: &str, new: &str, old_name: &str, new_name: &str, color: bool
 }
 
 /// `--diff`: the input object against the result, or `no changes`.
-pub fn diff(before: &Value, after: &Value, before_name: &str, after_name: &str, color: bool) -> String {
-    let text = unified(&to_yaml(before), &to_yaml(after), before_name, after_name, color);
-    if text.is_empty() { "no changes\n".to_string() } else { text }
+pub fn diff(
+    before: &Value,
+    after: &Value,
+    before_name: &str,
+    after_name: &str,
+    color: bool,
+) -> String {
+    let text = unified(
+        &to_yaml(before),
+        &to_yaml(after),
+        before_name,
+        after_name,
+        color,
+    );
+    if text.is_empty() {
+        "no changes\n".to_string()
+    } else {
+        text
+    }
 }

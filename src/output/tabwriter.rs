@@ -20,8 +20,10 @@ impl TabWriter {
             self.out.push_str(tail);
             self.out.push('\n');
         } else {
-            self.pending
-                .push((cells.iter().map(|c| c.to_string()).collect(), tail.to_string()));
+            self.pending.push((
+                cells.iter().map(|c| c.to_string()).collect(),
+                tail.to_string(),
+            ));
         }
     }
 

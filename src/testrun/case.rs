@@ -23,7 +23,10 @@ pub struct Case {
 }
 
 fn text(doc: &Value, key: &str) -> String {
-    doc.get(key).and_then(Value::as_str).unwrap_or("").to_string()
+    doc.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string()
 }
 
 /// Decodes every case of one file.

@@ -41,7 +41,12 @@ fn mask(expected: &Value, actual: &mut Value, in_quantities: bool) {
         (Value::Object(e), Value::Object(a)) => {
             for (k, ev) in e {
                 if let Some(av) = a.get_mut(k) {
-                    mask(ev, av, QUANTITY_FIELDS.contains(&k.as_str()) && ev.is_object() || in_quantities && !ev.is_object());
+                    mask(
+                        ev,
+                        av,
+                        QUANTITY_FIELDS.contains(&k.as_str()) && ev.is_object()
+                            || in_quantities && !ev.is_object(),
+                    );
                 } else if ev.as_str() == Some(EXCLUDE) {
                     a.insert(k.clone(), ev.clone());
                 }

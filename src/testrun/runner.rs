@@ -76,10 +76,18 @@ pub fn run_case(interpreter: &Interpreter, case: &Case, color: bool) -> CaseResu
 }
 
 /// Runs all cases on `jobs` threads; results keep the cases' order.
-pub fn run_all(interpreter: &Interpreter, cases: &[Case], jobs: usize, color: bool) -> Vec<CaseResult> {
+pub fn run_all(
+    interpreter: &Interpreter,
+    cases: &[Case],
+    jobs: usize,
+    color: bool,
+) -> Vec<CaseResult> {
     let jobs = jobs.max(1).min(cases.len().max(1));
     if jobs == 1 {
-        return cases.iter().map(|c| run_case(interpreter, c, color)).collect();
+        return cases
+            .iter()
+            .map(|c| run_case(interpreter, c, color))
+            .collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Option<CaseResult>>> =

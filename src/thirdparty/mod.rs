@@ -59,8 +59,17 @@ mod tests {
             let items = b.parse();
             assert!(!items.is_empty(), "{} holds no customization", b.path);
             for c in &items {
-                assert_eq!((c.api_version.as_str(), c.kind.as_str()), (b.api_version, b.kind), "{}", b.path);
-                assert!(Operation::ALL.iter().any(|op| c.script(*op).is_some()), "{}", b.path);
+                assert_eq!(
+                    (c.api_version.as_str(), c.kind.as_str()),
+                    (b.api_version, b.kind),
+                    "{}",
+                    b.path
+                );
+                assert!(
+                    Operation::ALL.iter().any(|op| c.script(*op).is_some()),
+                    "{}",
+                    b.path
+                );
             }
         }
     }

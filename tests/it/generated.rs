@@ -38,7 +38,10 @@ fn completions_are_current() {
         clap_complete::generate(shell, &mut Cli::command(), "kinterp", &mut buf);
         check_file(file, &buf);
         // The binary prints the same script.
-        let out = kinterp().args(["completions", &shell.to_string()]).output().unwrap();
+        let out = kinterp()
+            .args(["completions", &shell.to_string()])
+            .output()
+            .unwrap();
         assert_eq!(out.stdout, buf, "{shell}");
     }
 }
@@ -46,7 +49,9 @@ fn completions_are_current() {
 #[test]
 fn man_page_is_current() {
     let mut buf = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut buf).unwrap();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut buf)
+        .unwrap();
     check_file("docs/kinterp.1", &buf);
 }
 
