@@ -1,6 +1,11 @@
 //! Kubernetes helpers shared by the `kube` Lua module and the native
 //! interpreters: quantities, pod requirements and pod dependencies.
 
+mod bigint;
 pub mod deps;
+pub mod gojson;
 pub mod pod;
 pub mod quantity;
+pub mod quantity_text;
+
+pub use quantity_text::{normalized_json, normalized_text};
