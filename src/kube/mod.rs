@@ -7,5 +7,9 @@ pub mod gojson;
 pub mod pod;
 pub mod quantity;
 pub mod quantity_text;
+pub mod resources;
+pub mod schema;
+mod schema_volumes;
+pub mod typed;
 
 pub use quantity_text::{normalized_json, normalized_text};
