@@ -4,6 +4,7 @@
 mod bigint;
 pub mod deps;
 pub mod gojson;
+pub mod lua;
 pub mod pod;
 pub mod quantity;
 pub mod quantity_text;

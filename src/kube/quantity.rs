@@ -535,6 +535,12 @@ pub(crate) fn cmp_abs_with(a: &BigInt, ea: i64, b: &BigInt, eb: i64) -> Ordering
     }
 }
 
+/// Parses a JSON quantity (a string, trimmed, or a number); see
+/// `Quantity::from_json`.
+pub fn from_json(v: &serde_json::Value) -> Result<Quantity, QuantityError> {
+    Quantity::from_json(v)
+}
+
 #[cfg(test)]
 #[path = "quantity_tests.rs"]
 mod tests;

@@ -14,3 +14,9 @@ pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
     let _ = input;
     Err(format!("default {op} interpreter not implemented"))
 }
+
+/// The (apiVersion, kind, operation) triples handled natively, without the
+/// generic InterpretStatus fallback.
+pub fn matrix() -> Vec<(String, String, Operation)> {
+    Vec::new()
+}
