@@ -260,6 +260,14 @@ fn empty_parts_when_not_cleaned() {
 }
 
 #[test]
+fn null_elements_decode_as_zero_values() {
+    assert_eq!(
+        run(json!({"nodeSelector": {"a": null}, "tolerations": [null]})),
+        Some(json!({"nodeClaim": {"nodeSelector": {"a": ""}, "tolerations": [{}]}}))
+    );
+}
+
+#[test]
 fn field_names_match_case_insensitively() {
     let t = json!({"Spec": {"Containers": [{"Resources": {"Requests": {"cpu": "1"}}}]}});
     assert_eq!(

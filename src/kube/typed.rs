@@ -39,6 +39,18 @@ pub struct StructTy {
 }
 
 impl Ty {
+    /// What a JSON `null` list element or map value decodes to: the type's
+    /// zero value (`null` where that is a nil pointer, slice or map).
+    fn zero(&self) -> Value {
+        match self {
+            Ty::Str(_) => Value::String(String::new()),
+            Ty::I32 | Ty::I64 => Value::from(0),
+            Ty::Bool => Value::Bool(false),
+            Ty::Struct(_) => Value::Object(Map::new()),
+            Ty::Quantity | Ty::List(_) | Ty::Map(..) | Ty::Ptr(_) => Value::Null,
+        }
+    }
+
     /// The Go type name used in error messages.
     pub fn go_name(&self) -> String {
         match self {
@@ -120,7 +132,7 @@ impl Decoder {
                     self.path.push(i.to_string());
                     let d = self.value(elem, item)?;
                     self.path.pop();
-                    out.push(d);
+                    out.push(if item.is_null() { elem.zero() } else { d });
                 }
                 Value::Array(out)
             }
@@ -130,7 +142,7 @@ impl Decoder {
                     self.path.push(k.clone());
                     let d = self.value(elem, item)?;
                     self.path.pop();
-                    out.insert(k.clone(), d);
+                    out.insert(k.clone(), if item.is_null() { elem.zero() } else { d });
                 }
                 Value::Object(out)
             }
