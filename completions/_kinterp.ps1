@@ -38,6 +38,8 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
         'kinterp;interpret' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)')
             [CompletionResult]::new('--filename', '--filename', [CompletionResultType]::ParameterName, 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'With --check: number of parallel jobs (default: all cores)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'With --check: number of parallel jobs (default: all cores)')
             [CompletionResult]::new('--operation', '--operation', [CompletionResultType]::ParameterName, 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)')
             [CompletionResult]::new('--desired-file', '--desired-file', [CompletionResultType]::ParameterName, 'The desired object (the resource template)')
             [CompletionResult]::new('--observed-file', '--observed-file', [CompletionResultType]::ParameterName, 'The observed object (as found in a member cluster)')

@@ -34,6 +34,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;interpret'= {
             cand -f 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)'
             cand --filename 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)'
+            cand -j 'With --check: number of parallel jobs (default: all cores)'
+            cand --jobs 'With --check: number of parallel jobs (default: all cores)'
             cand --operation 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)'
             cand --desired-file 'The desired object (the resource template)'
             cand --observed-file 'The observed object (as found in a member cluster)'

@@ -37,6 +37,7 @@ complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "builtins" -d 'List 
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s f -l filename -d 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s j -l jobs -d 'With --check: number of parallel jobs (default: all cores)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l operation -d 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-file -d 'The desired object (the resource template)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l observed-file -d 'The observed object (as found in a member cluster)' -r
