@@ -1,9 +1,20 @@
 //! The embedded Lua 5.1 VM configured to behave like Karmada's gopher-lua:
 //! sandbox, Go-compatible library functions, conversions and limits.
 
+pub mod goargs;
+pub mod gofloat;
 pub mod gofmt;
 pub mod gonum;
+pub mod goprim;
 pub mod gosort;
 pub mod gostd;
+pub mod gostring;
+pub mod gotable;
 pub mod gotime;
+pub mod goutf8;
+pub mod gozone;
 pub mod raise;
+pub mod rethrow;
+
+#[cfg(test)]
+mod gotest;
