@@ -47,9 +47,31 @@ impl Digits {
     }
 }
 
-/// The shortest digits that read back as `v` (`v` ≥ 0, finite).
+/// The shortest digits that read back as `v` (`v` ≥ 0, finite), closest
+/// to `v`; an exact tie between two goes to the even one, as in Go (Rust
+/// rounds such ties up).
 fn shortest(v: f64) -> Digits {
-    Digits::from_sci(&format!("{v:e}"))
+    let d = Digits::from_sci(&format!("{v:e}"));
+    let Some(&last) = d.d.last() else {
+        return d;
+    };
+    if (last - b'0') % 2 == 0 {
+        return d;
+    }
+    let mut lower = d.d.clone();
+    *lower.last_mut().unwrap_or(&mut 0) -= 1;
+    let text = format!("0.{}e{}", String::from_utf8_lossy(&lower), d.dp);
+    if text.parse::<f64>() != Ok(v) {
+        return d;
+    }
+    // A tie: v lies exactly halfway, i.e. its exact digits are lower, 5.
+    let exact = Digits::from_sci(&format!("{:.*e}", 780, v));
+    let mut midpoint = lower.clone();
+    midpoint.push(b'5');
+    if exact.d == midpoint && exact.dp == d.dp {
+        return Digits::from_raw(&lower, d.dp);
+    }
+    d
 }
 
 /// `v` rounded (half to even on exact ties, like Go) to `n` ≥ 1 significant digits.
@@ -192,6 +214,9 @@ mod tests {
             (f64::MAX, "1.7976931348623157e+308"),
             (5e-324, "5e-324"),
             (f64::NAN, "NaN"),
+            // Ties between two shortest forms go to the even digit.
+            (793919738802251.25, "7.939197388022512e+14"),
+            (793919738802251.75, "7.939197388022518e+14"),
             (f64::INFINITY, "+Inf"),
             (f64::NEG_INFINITY, "-Inf"),
         ];

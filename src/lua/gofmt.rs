@@ -276,6 +276,12 @@ impl Printer<'_> {
             self.bad_verb(verb, Val::Lua(arg));
             return;
         }
+        if is(verb, b'[') && matches!(arg, Arg::Number(_) | Arg::Str(_)) {
+            // gopher's Format rebuilds "%…[" and hands it to Sprintf, where
+            // "[" starts an argument index that never ends.
+            self.f.write(b"%!(NOVERB)");
+            return;
+        }
         match arg {
             Arg::Number(n) => self.lua_number(*n, verb),
             Arg::Str(s) => match verb {

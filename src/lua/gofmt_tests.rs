@@ -182,6 +182,8 @@ fn directives_and_argument_counting() {
     assert_eq!(go("%-", &[]), "%!(NOVERB)");
     assert_eq!(go("%\u{e9}", &[num(1.0)]), "%!\u{e9}(int64=1)");
     assert_eq!(go("%d", &[]), "%!d(MISSING)");
+    assert_eq!(go("%[1][%d", &[num(1.0), num(2.0)]), "%!(NOVERB)2");
+    assert_eq!(go("%[1][", &[Arg::Bool(true)]), "%![(lua.LBool=true)");
 }
 
 #[test]
