@@ -282,13 +282,13 @@ fn break_patterns<D: SortData + ?Sized>(data: &mut D, a: usize, b: usize) -> Res
         let idx = a + (length / 4) * 2 - 1;
         for i in 0..3 {
             random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
+            random ^= random >> 17;
+            random ^= random << 5;
             let mut other = (random as usize) & (modulus - 1);
             if other >= length {
                 other -= length;
             }
-            data.swap(idx - 1 + i, a + other)?;
+            data.swap(idx + i, a + other)?;
         }
     }
     Ok(())
