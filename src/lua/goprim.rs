@@ -388,7 +388,16 @@ mod tests {
     fn chars_and_unicode() {
         assert_eq!(with(|_| {}, |p| p.fmt_c(0xE9)), "é");
         assert_eq!(with(|_| {}, |p| p.fmt_c(u64::MAX)), "\u{FFFD}");
-        assert_eq!(with(|p| { p.wid = Some(3); p.zero = true }, |p| p.fmt_c(0x41)), "00A");
+        assert_eq!(
+            with(
+                |p| {
+                    p.wid = Some(3);
+                    p.zero = true
+                },
+                |p| p.fmt_c(0x41)
+            ),
+            "00A"
+        );
         assert_eq!(with(|_| {}, |p| p.fmt_unicode(0x41)), "U+0041");
         assert_eq!(
             with(|p| p.sharp = true, |p| p.fmt_unicode(0x41)),
