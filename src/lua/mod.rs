@@ -3,12 +3,23 @@
 
 pub mod convert;
 pub mod emptyfix;
+pub mod goargs;
+pub mod gofloat;
 pub mod gofmt;
 pub mod gonum;
+pub mod goprim;
 pub mod gosort;
 pub mod gostd;
+pub mod gostring;
+pub mod gotable;
 pub mod gotime;
+pub mod goutf8;
+pub mod gozone;
 pub mod raise;
+pub mod rethrow;
 pub mod run;
 pub mod sandbox;
 pub mod watchdog;
+
+#[cfg(test)]
+mod gotest;

@@ -1,0 +1,355 @@
+//! Karmada's "safe" string library on top of PUC's: Unicode upper/lower,
+//! the 1 000 000-byte guard, gsub/rep/dump stubs, gfind, match's no value.
+
+use mlua::{Function, Lua, MultiValue, Table, Value};
+
+use crate::lua::goargs::{self, arg};
+use crate::lua::gostd::original;
+use crate::lua::goutf8;
+use crate::lua::raise::{self, Raise};
+use crate::lua::rethrow::{self, Caller, Thrown};
+
+/// The error Karmada's stubs raise for `string.NAME`.
+pub fn unsupported_message(name: &str) -> String {
+    format!(
+        "The Lua function string.{name} is not supported by Karmada. If you believe this \
+         function is essential for your use case, please submit an issue to let us know why \
+         you need it."
+    )
+}
+
+/// Go's `unicode.ToUpper` (simple, one-to-one case mapping).
+fn upper_rune(r: u32) -> u32 {
+    match r {
+        // Simple mappings that differ from the first rune of the full one.
+        0x1F80..=0x1F87 | 0x1F90..=0x1F97 | 0x1FA0..=0x1FA7 => r + 8,
+        0x1FB3 => 0x1FBC,
+        0x1FC3 => 0x1FCC,
+        0x1FF3 => 0x1FFC,
+        _ => single(char::from_u32(r).map(|c| c.to_uppercase().collect()), r),
+    }
+}
+
+/// Go's `unicode.ToLower` (simple, one-to-one case mapping).
+fn lower_rune(r: u32) -> u32 {
+    match r {
+        0x0130 => 0x69,
+        _ => single(char::from_u32(r).map(|c| c.to_lowercase().collect()), r),
+    }
+}
+
+/// The only rune of a full case mapping, or `r` when it expands.
+fn single(mapped: Option<Vec<char>>, r: u32) -> u32 {
+    match mapped.as_deref() {
+        Some([c]) => u32::from(*c),
+        _ => r,
+    }
+}
+
+fn map_runes(s: &[u8], f: fn(u32) -> u32) -> Vec<u8> {
+    if s.is_ascii() {
+        return s.to_vec();
+    }
+    let mut out = Vec::with_capacity(s.len());
+    for (_, r, _) in goutf8::runes(s) {
+        goutf8::push_rune(&mut out, f(r));
+    }
+    out
+}
+
+/// Go's `strings.ToUpper`: per rune; invalid bytes become U+FFFD.
+pub fn to_upper(s: &[u8]) -> Vec<u8> {
+    if s.is_ascii() {
+        return s.to_ascii_uppercase();
+    }
+    map_runes(s, upper_rune)
+}
+
+/// Go's `strings.ToLower`: per rune; invalid bytes become U+FFFD.
+pub fn to_lower(s: &[u8]) -> Vec<u8> {
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
+    map_runes(s, lower_rune)
+}
+
+/// How a guarded function checks one argument before PUC sees it.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// `CheckString` and the length guard.
+    Str,
+    /// `CheckInt`.
+    Int,
+    /// `OptInt`: nil stays nil so PUC applies its default.
+    OptInt,
+}
+
+/// Wraps PUC's `orig` with gopher's argument checks and Karmada's guard;
+/// arguments past `kinds` are passed on unchanged.
+fn guarded(
+    lua: &Lua,
+    caller: &Caller,
+    orig: Function,
+    kinds: &'static [Kind],
+    no_value_on_nil: bool,
+) -> mlua::Result<Function> {
+    let caller = caller.clone();
+    rethrow::function(lua, move |lua, args| {
+        let mut call = MultiValue::with_capacity(args.len().max(kinds.len()));
+        for (i, kind) in kinds.iter().enumerate() {
+            let n = i + 1;
+            let v = match kind {
+                Kind::Str => Value::String(goargs::check_guarded_string(lua, &args, n)?),
+                Kind::Int => Value::Number(goargs::check_int(lua, &args, n)? as f64),
+                Kind::OptInt => match arg(&args, n) {
+                    Value::Nil => Value::Nil,
+                    _ => Value::Number(goargs::check_int(lua, &args, n)? as f64),
+                },
+            };
+            call.push_back(v);
+        }
+        call.extend(args.into_iter().skip(kinds.len()));
+        let out = call_orig(&caller, &orig, call)?;
+        if no_value_on_nil && out.len() == 1 && out[0] == Value::Nil {
+            return Ok(MultiValue::new());
+        }
+        Ok(out)
+    })
+}
+
+/// Calls a PUC library function: its (positionless) string errors get the
+/// caller's position, like gopher's Go-function errors.
+fn call_orig(caller: &Caller, orig: &Function, args: MultiValue) -> Result<MultiValue, Thrown> {
+    caller.call(orig, args).map_err(|t| match t {
+        Thrown::Value(Value::String(s)) => Thrown::Raise(Raise::AtCaller(s.to_string_lossy())),
+        other => other,
+    })
+}
+
+fn one(v: Value) -> MultiValue {
+    MultiValue::from_vec(vec![v])
+}
+
+/// Installs the string-library changes into `string`.
+pub fn install(lua: &Lua, string: &Table) -> mlua::Result<()> {
+    let caller = Caller::new(lua)?;
+    for (name, map) in [
+        ("upper", to_upper as fn(&[u8]) -> Vec<u8>),
+        ("lower", to_lower),
+    ] {
+        let f = raise::function(lua, move |lua, args| {
+            let s = goargs::check_guarded_string(lua, &args, 1)?;
+            let out = lua.create_string(map(&s.as_bytes()))?;
+            Ok(one(Value::String(out)))
+        })?;
+        string.raw_set(name, f)?;
+    }
+    for name in ["gsub", "rep", "dump"] {
+        let f = raise::function(lua, move |_, _| {
+            Err(Raise::AtCaller(unsupported_message(name)))
+        })?;
+        string.raw_set(name, f)?;
+    }
+    use Kind::*;
+    let plain: &[(&str, &'static [Kind], bool)] = &[
+        ("byte", &[Str, OptInt, OptInt], false),
+        ("gmatch", &[Str, Str], false),
+        ("match", &[Str, Str, OptInt], true),
+        ("reverse", &[Str], false),
+        ("sub", &[Str, Int, OptInt], false),
+    ];
+    for &(name, kinds, no_value) in plain {
+        let orig = original(lua, string, "string", name)?;
+        string.raw_set(name, guarded(lua, &caller, orig, kinds, no_value)?)?;
+    }
+    let gmatch: Function = string.raw_get("gmatch")?;
+    string.raw_set("gfind", gmatch)?;
+
+    // find: an empty pattern gives 1, 0 at once; `plain` counts only as the
+    // 4th of exactly 4 arguments.
+    let orig = original(lua, string, "string", "find")?;
+    let find = rethrow::function(lua, move |lua, args| {
+        let s = goargs::check_guarded_string(lua, &args, 1)?;
+        let p = goargs::check_guarded_string(lua, &args, 2)?;
+        if p.as_bytes().is_empty() {
+            return Ok(MultiValue::from_vec(vec![
+                Value::Number(1.0),
+                Value::Number(0.0),
+            ]));
+        }
+        let init = match arg(&args, 3) {
+            Value::Nil => Value::Nil,
+            _ => Value::Number(goargs::check_int(lua, &args, 3)? as f64),
+        };
+        let plain = if args.len() == 4 {
+            arg(&args, 4)
+        } else {
+            Value::Nil
+        };
+        let call = MultiValue::from_vec(vec![Value::String(s), Value::String(p), init, plain]);
+        call_orig(&caller, &orig, call)
+    })?;
+    string.raw_set("find", find)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lua::gotest;
+
+    #[test]
+    fn unicode_case_mapping() {
+        assert_eq!(to_upper("héllo".as_bytes()), "HÉLLO".as_bytes());
+        assert_eq!(to_lower("HÉLLO Σ".as_bytes()), "héllo σ".as_bytes());
+        assert_eq!(to_upper("ß ŉ ﬀ".as_bytes()), "ß ŉ ﬀ".as_bytes());
+        assert_eq!(to_upper("ᾳ ᾀ ǆ ı µ".as_bytes()), "ᾼ ᾈ Ǆ I Μ".as_bytes());
+        assert_eq!(to_lower("İ K".as_bytes()), "i k".as_bytes());
+        assert_eq!(to_upper(b"a\xffb"), "A\u{FFFD}B".as_bytes());
+        assert_eq!(to_upper(b"abc\x00"), b"ABC\x00");
+    }
+
+    #[test]
+    fn upper_lower_in_lua() {
+        let lua = gotest::lua();
+        assert_eq!(gotest::eval(&lua, r#"return ("héllo"):upper()"#), "HÉLLO");
+        assert_eq!(gotest::eval(&lua, r#"return string.lower("ÀB")"#), "àb");
+        assert_eq!(
+            gotest::eval(&lua, "return string.upper(1e15)"),
+            "1000000000000000"
+        );
+        assert_eq!(
+            gotest::error(&lua, "\nstring.upper()"),
+            "<string>:2: bad argument #1 to upper (string expected, got nil)"
+        );
+        assert_eq!(
+            gotest::error(
+                &lua,
+                "local s = {}\nlocal x = s.y or ('x'):lower({}) .. string.lower({})"
+            ),
+            "<string>:2: bad argument #1 to lower (string expected, got table)"
+        );
+    }
+
+    #[test]
+    fn stubs_raise_at_the_callers_line() {
+        let lua = gotest::lua();
+        for name in ["gsub", "rep", "dump"] {
+            let msg = gotest::error(
+                &lua,
+                &format!("local a = 1\n\nlocal b = string.{name}('x', 'y', 'z')"),
+            );
+            assert_eq!(msg, format!("<string>:3: {}", unsupported_message(name)));
+        }
+        let got = gotest::eval(
+            &lua,
+            "local ok, e = pcall(string.gsub, 'a', 'a', 'b') return e",
+        );
+        assert_eq!(got, unsupported_message("gsub"));
+    }
+
+    #[test]
+    fn length_guard() {
+        let lua = gotest::lua();
+        let big = "local big = string.char(65):upper()\nfor i = 1, 20 do big = big .. big end\n";
+        // big is 2^20 = 1048576 bytes.
+        let msg = |n: usize| {
+            format!(
+                "<string>:{n}: string length 1048576 exceeds the maximum allowed input string length \
+                 1000000 in Karmada lua string lib, please check your lua script."
+            )
+        };
+        let calls = [
+            "big:byte()",
+            "big:find('x')",
+            "('x'):find(big)",
+            "string.format(big)",
+            "big:gmatch('x')",
+            "('x'):gmatch(big)",
+            "string.gfind(big, 'x')",
+            "big:lower()",
+            "big:match('x')",
+            "('x'):match(big)",
+            "big:reverse()",
+            "big:sub(1, 2)",
+            "big:upper()",
+        ];
+        for call in calls {
+            assert_eq!(
+                gotest::error(&lua, &format!("{big}local r = {call}")),
+                msg(3),
+                "{call}"
+            );
+        }
+        let ok = format!(
+            "{big}return #big .. ('%s'):format(big):len() .. big:len() .. #string.char(65, 66)"
+        );
+        assert_eq!(
+            gotest::eval(&lua, &ok),
+            "104857610485761048576".to_string() + "2"
+        );
+        let at_limit = "local s = ('x'):upper() for i = 1, 6 do s = s .. s .. s .. s .. s .. s .. s .. s .. s .. s end\n\
+                        s = s:sub(1, 1000000) return #s:upper()";
+        assert_eq!(gotest::eval(&lua, at_limit), "Integer(1000000)");
+    }
+
+    #[test]
+    fn guarded_functions_still_work() {
+        let lua = gotest::lua();
+        let t = |code: &str| gotest::eval(&lua, code);
+        assert_eq!(t("return ('hello'):sub(2, -2)"), "ell");
+        assert_eq!(
+            t("return table.concat({('abc'):byte(1, -1)}, ',')"),
+            "97,98,99"
+        );
+        assert_eq!(t("return ('abc'):reverse()"), "cba");
+        assert_eq!(
+            t("local a, b = ('hello'):find('l+') return a .. ',' .. b"),
+            "3,4"
+        );
+        assert_eq!(
+            t("local a, b = ('a.b'):find('.', 1, true) return a .. ',' .. b"),
+            "2,2"
+        );
+        assert_eq!(
+            t("local a, b = ('abc'):find('', 10) return a .. ',' .. b"),
+            "1,0"
+        );
+        assert_eq!(t("return ('key=val'):match('(%w+)=(%w+)')"), "key");
+        assert_eq!(t("return select('#', ('abc'):match('x'))"), "Integer(0)");
+        assert_eq!(
+            t("return select('#', string.match('abc', '(x?)'))"),
+            "Integer(1)"
+        );
+        assert_eq!(
+            t("local n = 0 for w in ('a b c'):gmatch('%a') do n = n + 1 end return n"),
+            "Integer(3)"
+        );
+        assert_eq!(
+            t("local n = 0 for w in string.gfind('a b', '%a') do n = n + 1 end return n"),
+            "Integer(2)"
+        );
+        assert_eq!(t("return string.sub(12345, 2, 3)"), "23");
+        assert_eq!(t("return string.sub(1e15, 1, 5)"), "10000");
+        assert_eq!(t("return ('abc'):sub(2.9)"), "bc");
+        assert_eq!(
+            gotest::error(&lua, "\nlocal x = tostring(('abc'):match('x'))"),
+            "<string>:2: bad argument #1 to tostring (value expected)"
+        );
+        assert_eq!(
+            gotest::error(&lua, "\nlocal x = ('abc'):sub()"),
+            "<string>:2: bad argument #2 to sub (number expected, got nil)"
+        );
+        assert_eq!(
+            gotest::error(&lua, "\nlocal x = ('abc'):sub('2')"),
+            "<string>:2: bad argument #2 to sub (number expected, got string)"
+        );
+        assert_eq!(
+            gotest::error(&lua, "\nlocal x = string.find(nil, 'x')"),
+            "<string>:2: bad argument #1 to find (string expected, got nil)"
+        );
+        assert_eq!(
+            gotest::error(&lua, "\nlocal x = ('abc'):find('[a')"),
+            "<string>:2: malformed pattern (missing ']')"
+        );
+    }
+}
