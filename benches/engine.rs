@@ -69,3 +69,8 @@ fn yaml_of_a_deployment(bencher: divan::Bencher) {
         .remove(0);
     bencher.bench_local(|| kinterp::output::yaml::to_yaml(&v));
 }
+
+#[divan::bench]
+fn new_sandbox_state() -> mlua::Lua {
+    kinterp::lua::sandbox::new_state(Some(256 << 20), PrintSink::Discard).unwrap()
+}

@@ -61,7 +61,7 @@ fn resource_list(v: &Value, path: &str) -> Result<Map<String, Value>, String> {
             let mut out = Map::new();
             for (k, item) in m {
                 let q = quantity::from_json(item).map_err(|e| e.to_string())?;
-                out.insert(k.clone(), Value::String(q.to_string()));
+                out.insert(k.clone(), Value::String(q.go_string()));
             }
             Ok(out)
         }

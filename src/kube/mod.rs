@@ -14,3 +14,6 @@ mod schema_volumes;
 pub mod typed;
 
 pub use quantity_text::{normalized_json, normalized_text};
+
+#[cfg(test)]
+mod lua_tests;
