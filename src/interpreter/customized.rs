@@ -11,7 +11,7 @@ use crate::lua::convert::{json_to_lua, lua_to_json};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::type_name;
 use crate::lua::run::Runner;
-use crate::lua::sandbox::{PrintSink, new_state};
+use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation, Outcome};
 
 /// The runtime profile every script runs with.
@@ -100,9 +100,15 @@ pub fn run(
     input: &OpInput,
     profile: &Profile,
 ) -> Result<Outcome, String> {
-    let lua = new_state(profile.memory_limit, profile.print.clone())
-        .map_err(|e| format!("cannot create the Lua state: {e}"))?;
-    let runner = Runner::new(lua, profile.timeout).map_err(|e| e.to_string())?;
+    crate::lua::pool::with_runner(
+        profile.memory_limit,
+        profile.timeout,
+        profile.print.clone(),
+        |runner| run_with(runner, op, scripts, input),
+    )
+}
+
+fn run_with(runner: &Runner, op: Operation, scripts: &[&str], input: &OpInput) -> Result<Outcome, String> {
     let func = op.lua_function();
     let obj = input.object();
     let one = |script: &str, n: usize, build: &dyn Fn(&Lua) -> mlua::Result<Vec<LuaValue>>| {

@@ -15,6 +15,7 @@ pub mod gotable;
 pub mod gotime;
 pub mod goutf8;
 pub mod gozone;
+pub mod pool;
 pub mod raise;
 pub mod rethrow;
 pub mod run;

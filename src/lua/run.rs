@@ -77,6 +77,11 @@ impl Runner {
         &self.lua
     }
 
+    /// Changes the budget of the next calls.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
+    }
+
     /// Compiles and runs `script` as a chunk, then calls the global
     /// `function` with the arguments `make_args` builds, keeping `nresults`
     /// results. One budget covers all of it.

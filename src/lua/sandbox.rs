@@ -102,7 +102,8 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
     g.raw_set("os", os.clone())?;
     install_package(&lua, &g)?;
     super::gostd::install(&lua)?;
-    install_print(&lua, &g, sink)?;
+    lua.set_app_data(sink);
+    install_print(&lua, &g)?;
     Ok(lua)
 }
 
@@ -165,9 +166,14 @@ fn install_package(lua: &Lua, g: &Table) -> mlua::Result<()> {
     Ok(())
 }
 
-fn install_print(lua: &Lua, g: &Table, sink: PrintSink) -> mlua::Result<()> {
+/// Points `print` of a state at another sink.
+pub fn set_print_sink(lua: &Lua, sink: PrintSink) {
+    lua.set_app_data(sink);
+}
+
+fn install_print(lua: &Lua, g: &Table) -> mlua::Result<()> {
     let tostring: Function = g.raw_get("tostring")?;
-    let print = lua.create_function(move |_, args: MultiValue| {
+    let print = lua.create_function(move |lua, args: MultiValue| {
         let mut line = Vec::new();
         for (i, v) in args.into_iter().enumerate() {
             if i > 0 {
@@ -177,7 +183,9 @@ fn install_print(lua: &Lua, g: &Table, sink: PrintSink) -> mlua::Result<()> {
             line.extend_from_slice(&s.as_bytes());
         }
         line.push(b'\n');
-        sink.write(&line);
+        if let Some(sink) = lua.app_data_ref::<PrintSink>() {
+            sink.write(&line);
+        }
         Ok(())
     })?;
     g.raw_set("print", print)

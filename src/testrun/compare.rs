@@ -28,6 +28,25 @@ pub fn align(expected: &Value, actual: &Value) -> (Value, Value) {
     (expected, actual)
 }
 
+/// For lists whose order carries no meaning (dependencies, which Karmada
+/// sorts itself): puts actual elements that equal an expected one in the
+/// expected order, the rest after them in their own order.
+pub fn align_unordered(expected: &Value, actual: &Value) -> (Value, Value) {
+    let (expected, actual) = align(expected, actual);
+    let (Value::Array(e), Value::Array(a)) = (&expected, &actual) else {
+        return (expected, actual);
+    };
+    let mut rest: Vec<Option<Value>> = a.iter().cloned().map(Some).collect();
+    let mut ordered = Vec::with_capacity(a.len());
+    for ev in e {
+        if let Some(slot) = rest.iter_mut().find(|x| x.as_ref() == Some(ev)) {
+            ordered.push(slot.take().unwrap_or(Value::Null));
+        }
+    }
+    ordered.extend(rest.into_iter().flatten());
+    (expected.clone(), Value::Array(ordered))
+}
+
 fn mask(expected: &Value, actual: &mut Value, in_quantities: bool) {
     if expected.as_str() == Some(EXCLUDE) {
         *actual = expected.clone();
@@ -65,6 +84,14 @@ fn mask(expected: &Value, actual: &mut Value, in_quantities: bool) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn unordered_lists_match_as_multisets() {
+        let (e, a) = align_unordered(&json!([{"n": "b"}, {"n": "a"}]), &json!([{"n": "a"}, {"n": "b"}]));
+        assert_eq!(e, a);
+        let (e, a) = align_unordered(&json!([{"n": "b"}, {"n": "a"}]), &json!([{"n": "a"}, {"n": "a"}]));
+        assert_ne!(e, a);
+    }
 
     #[test]
     fn exclude_masks_fields() {

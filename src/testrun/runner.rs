@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::case::Case;
-use super::compare::align;
+use super::compare::{align, align_unordered};
 use crate::interpreter::Interpreter;
 use crate::ops::Operation;
 use crate::output::diff::unified;
@@ -57,7 +57,11 @@ pub fn run_case(interpreter: &Interpreter, case: &Case, color: bool) -> CaseResu
             ));
             continue;
         };
-        let (expected, actual) = align(expected, actual);
+        let (expected, actual) = if name == "dependencies" {
+            align_unordered(expected, actual)
+        } else {
+            align(expected, actual)
+        };
         if expected != actual {
             let d = unified(
                 &to_yaml(&expected),

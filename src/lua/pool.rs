@@ -1,0 +1,149 @@
+//! Reusing a Lua state per thread with a full reset between runs: every
+//! global and library table goes back to its pristine contents.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use mlua::{Lua, Table, Value};
+
+use super::run::Runner;
+use super::sandbox::{PrintSink, new_state, set_print_sink};
+
+/// Tables a script can reach and change, by path from `_G`.
+const SNAPSHOT_TABLES: &[&[&str]] = &[
+    &[],
+    &["string"],
+    &["table"],
+    &["math"],
+    &["os"],
+    &["package"],
+    &["package", "loaded"],
+    &["package", "preload"],
+    &["package", "loaders"],
+];
+
+/// Garbage above this is collected after a run, so that a run never fails
+/// a memory limit because of an earlier run's leftovers.
+const COLLECT_ABOVE: usize = 4 << 20;
+
+struct Pooled {
+    runner: Runner,
+    memory_limit: Option<usize>,
+    snapshot: Vec<(Table, Vec<(Value, Value)>)>,
+}
+
+thread_local! {
+    static CACHED: RefCell<Option<Pooled>> = const { RefCell::new(None) };
+}
+
+fn table_at(lua: &Lua, path: &[&str]) -> mlua::Result<Table> {
+    let mut t = lua.globals();
+    for key in path {
+        t = t.raw_get(*key)?;
+    }
+    Ok(t)
+}
+
+fn take_snapshot(lua: &Lua) -> mlua::Result<Vec<(Table, Vec<(Value, Value)>)>> {
+    SNAPSHOT_TABLES
+        .iter()
+        .map(|path| {
+            let t = table_at(lua, path)?;
+            let entries = t.pairs::<Value, Value>().collect::<mlua::Result<Vec<_>>>()?;
+            Ok((t, entries))
+        })
+        .collect()
+}
+
+fn restore(snapshot: &[(Table, Vec<(Value, Value)>)]) -> mlua::Result<()> {
+    for (t, entries) in snapshot {
+        let keys = t.pairs::<Value, Value>().map(|p| p.map(|(k, _)| k)).collect::<mlua::Result<Vec<_>>>()?;
+        for k in keys {
+            t.raw_set(k, Value::Nil)?;
+        }
+        for (k, v) in entries {
+            t.raw_set(k.clone(), v.clone())?;
+        }
+    }
+    Ok(())
+}
+
+fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled> {
+    let lua = new_state(memory_limit, PrintSink::Discard)?;
+    let snapshot = take_snapshot(&lua)?;
+    Ok(Pooled {
+        runner: Runner::new(lua, timeout)?,
+        memory_limit,
+        snapshot,
+    })
+}
+
+/// Runs `f` with this thread's state (created on first use, or when the
+/// memory limit changes). After the run the state is reset to pristine; a
+/// run that failed gives its state up and the next run starts fresh.
+pub fn with_runner<R, E>(
+    memory_limit: Option<usize>,
+    timeout: Duration,
+    sink: PrintSink,
+    f: impl FnOnce(&Runner) -> Result<R, E>,
+) -> Result<R, E>
+where
+    E: From<String>,
+{
+    let taken = CACHED.with(|c| c.borrow_mut().take());
+    let mut pooled = match taken {
+        Some(p) if p.memory_limit == memory_limit => p,
+        _ => fresh(memory_limit, timeout).map_err(|e| E::from(format!("cannot create the Lua state: {e}")))?,
+    };
+    pooled.runner.set_timeout(timeout);
+    set_print_sink(pooled.runner.lua(), sink);
+    let result = f(&pooled.runner);
+    if result.is_ok() && reset(&pooled).is_ok() {
+        CACHED.with(|c| *c.borrow_mut() = Some(pooled));
+    }
+    result
+}
+
+fn reset(p: &Pooled) -> mlua::Result<()> {
+    let lua = p.runner.lua();
+    set_print_sink(lua, PrintSink::Discard);
+    restore(&p.snapshot)?;
+    if lua.used_memory() > COLLECT_ABOVE {
+        lua.gc_collect()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlua::MultiValue;
+
+    fn run(script: &str) -> Result<String, String> {
+        with_runner(Some(64 << 20), Duration::from_secs(1), PrintSink::Discard, |r| {
+            let v = r.call_rule(script, "F", |_| Ok(MultiValue::new()), 1).map_err(|e| e.to_string())?;
+            match &v[0] {
+                Value::String(s) => Ok(s.to_string_lossy()),
+                other => Ok(format!("{other:?}")),
+            }
+        })
+    }
+
+    #[test]
+    fn nothing_leaks_between_runs() {
+        let first = "leaked = 1; string.upper = nil; table.extra = 1; rawget = 5; package.loaded.string = nil; require('kube').resourceAdd = nil
+function F() return 'ok' end";
+        assert_eq!(run(first), Ok("ok".into()));
+        let second = "function F()
+  return tostring(leaked) .. ' ' .. tostring(string.upper ~= nil) .. ' ' .. tostring(table.extra) .. ' ' .. type(rawget)
+    .. ' ' .. tostring(require('string') == string) .. ' ' .. type(require('kube').resourceAdd) .. ' ' .. ('a'):upper()
+end";
+        assert_eq!(run(second), Ok("nil true nil function true function A".into()));
+    }
+
+    #[test]
+    fn failed_runs_give_up_their_state() {
+        assert!(run("function F() error('x') end").is_err());
+        assert_eq!(run("function F() return type(F) end"), Ok("function".into()));
+    }
+}
