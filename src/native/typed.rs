@@ -1,11 +1,5 @@
 //! The typed view (spec §1.2, §1.4): reading JSON against a schema type the
 //! way Go's unstructured converter or `encoding/json` would, with their errors.
-//!
-//! The result ("decoded form") holds every field of every struct: scalars as
-//! their (possibly zero) value, unset pointers, lists and maps as `null`,
-//! times as full-precision UTC text (`null` when zero), quantities as their
-//! printed text and int-or-strings as a number or string. `normalize.rs`
-//! turns it back into an object; comparisons work on it directly.
 
 use super::quantity;
 use super::schema::{self, Ty, TypeDef};
@@ -22,6 +16,12 @@ pub enum Mode {
 }
 
 /// Reads `value` as the schema type `type_name`.
+///
+/// The result ("decoded form") holds every field of every struct: scalars as
+/// their (possibly zero) value, unset pointers, lists and maps as `null`,
+/// times as full-precision UTC text (`null` when zero), quantities as their
+/// printed text and int-or-strings as a number or string. `normalize.rs`
+/// turns it back into an object; comparisons work on it directly.
 pub fn decode(type_name: &str, value: &Value, mode: Mode) -> Result<Value, String> {
     let def = schema::get(type_name);
     let mut reader = Reader {

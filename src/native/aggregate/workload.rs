@@ -122,6 +122,28 @@ mod tests {
     }
 
     #[test]
+    fn one_and_several_items() {
+        let sts = json!({"kind": "StatefulSet", "metadata": {"generation": 2}});
+        let one = items(json!([{"clusterName": "a", "applied": false,
+            "status": {"replicas": 3, "readyReplicas": 2, "generation": 4, "observedGeneration": 4, "resourceTemplateGeneration": 4}}]));
+        let out = run(Kind::StatefulSet, &sts, Some(&one)).unwrap();
+        assert_eq!(
+            out["status"],
+            json!({"replicas": 3, "readyReplicas": 2, "availableReplicas": 0, "observedGeneration": 2})
+        );
+        let several = items(json!([
+            {"status": {"replicas": 2147483647}},
+            {"status": {"replicas": 1, "observedGeneration": 1, "generation": 2}},
+            {"status": null}
+        ]));
+        let out = run(Kind::StatefulSet, &sts, Some(&several)).unwrap();
+        assert_eq!(
+            out["status"],
+            json!({"replicas": -2147483648_i64, "availableReplicas": 0})
+        );
+    }
+
+    #[test]
     fn replicaset_kept_fields() {
         let rs = json!({"kind": "ReplicaSet", "status": {"fullyLabeledReplicas": 3}});
         let out = run(
