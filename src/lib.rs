@@ -1,16 +1,21 @@
 //! kinterp: run, lint and test Karmada resource interpreter customizations
 //! offline, with results equal to Karmada's, value for value.
 
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod input;
 pub mod kube;
 pub mod lua;
 pub mod native;
+pub mod interpreter;
 pub mod ops;
 pub mod output;
+pub mod ric;
+pub mod suggest;
 pub mod testrun;
 pub mod thirdparty;
+pub mod value;
 
 pub use error::Error;
 pub use ops::{OpInput, Operation, Outcome};

@@ -1,1 +1,141 @@
-//! Command-line definitions (clap) and the subcommand drivers.
+//! Command-line definitions (clap) and the subcommand drivers; the binary
+//! parses with these types and calls `run`.
+
+pub mod builtins;
+pub mod color;
+pub mod edit;
+pub mod interpret;
+pub mod test;
+
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::Error;
+use crate::interpreter::Profile;
+use crate::lua::sandbox::PrintSink;
+
+/// Run, lint and test Karmada resource interpreter customizations offline.
+#[derive(Debug, Parser)]
+#[command(name = "kinterp", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every subcommand accepts.
+#[derive(Debug, Args, Clone)]
+pub struct GlobalArgs {
+    /// When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)
+    #[arg(long, global = true, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Memory limit of the Lua VM in MiB; 0 means no limit
+    #[arg(long = "lua-memory-limit", global = true, value_name = "MIB", default_value_t = 256)]
+    pub lua_memory_limit: u64,
+}
+
+impl GlobalArgs {
+    /// The runtime profile these options describe.
+    pub fn profile(&self, print: PrintSink) -> Profile {
+        Profile {
+            timeout: self.timeout,
+            memory_limit: memory_limit(self.lua_memory_limit),
+            print,
+        }
+    }
+}
+
+/// `--lua-memory-limit` in bytes (`None` for 0).
+pub fn memory_limit(mib: u64) -> Option<usize> {
+    (mib > 0).then(|| usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX))
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run one interpreter operation, or check customizations
+    #[command(after_help = interpret::EXAMPLES)]
+    Interpret(interpret::InterpretArgs),
+    /// Run declarative test cases against customizations or the built-ins
+    #[command(after_help = test::EXAMPLES)]
+    Test(test::TestArgs),
+    /// List the built-in interpreters: bundled customizations and native kinds
+    #[command(after_help = builtins::EXAMPLES)]
+    Builtins(builtins::BuiltinsArgs),
+    /// Print a shell completion script
+    #[command(after_help = "Examples:\n  # Load completions into the current bash session\n  source <(kinterp completions bash)\n\n  # Install for zsh\n  kinterp completions zsh > \"${fpath[1]}/_kinterp\"")]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Parses `1s`, `500ms`, `2m`, `1.5s` or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (num, unit) = match t.find(|c: char| !(c.is_ascii_digit() || c == '.')) {
+        Some(i) => (&t[..i], &t[i..]),
+        None => (t, "s"),
+    };
+    let value: f64 = num
+        .parse()
+        .map_err(|_| format!("invalid duration {text:?}: expected e.g. 1s, 500ms or 2m"))?;
+    let secs = match unit {
+        "ms" => value / 1000.0,
+        "s" => value,
+        "m" => value * 60.0,
+        _ => return Err(format!("invalid duration {text:?}: unit must be ms, s or m")),
+    };
+    if !secs.is_finite() || secs <= 0.0 || secs > 86_400.0 {
+        return Err(format!("invalid duration {text:?}: must be above 0 and at most a day"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Runs a parsed command line; `Ok(code)` is the exit code of a run that
+/// reported its own outcome.
+pub fn run(cli: Cli) -> Result<i32, Error> {
+    match cli.command {
+        Command::Interpret(args) => interpret::run(&cli.global, args),
+        Command::Test(args) => test::run(&cli.global, args),
+        Command::Builtins(args) => builtins::run(&cli.global, args),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());
+            Ok(0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("1h").is_err());
+    }
+
+    #[test]
+    fn clap_definition_is_valid() {
+        <Cli as clap::CommandFactory>::command().debug_assert();
+    }
+}

@@ -1,6 +1,16 @@
 //! Kubernetes helpers shared by the `kube` Lua module and the native
 //! interpreters: quantities, pod requirements and pod dependencies.
 
+mod bigint;
 pub mod deps;
+pub mod gojson;
+pub mod lua;
 pub mod pod;
 pub mod quantity;
+pub mod quantity_text;
+pub mod resources;
+pub mod schema;
+mod schema_volumes;
+pub mod typed;
+
+pub use quantity_text::{normalized_json, normalized_text};

@@ -1,0 +1,137 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'kinterp'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'kinterp' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('interpret', 'interpret', [CompletionResultType]::ParameterValue, 'Run one interpreter operation, or check customizations')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
+            [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kinterp;interpret' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)')
+            [CompletionResult]::new('--filename', '--filename', [CompletionResultType]::ParameterName, 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)')
+            [CompletionResult]::new('--operation', '--operation', [CompletionResultType]::ParameterName, 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)')
+            [CompletionResult]::new('--desired-file', '--desired-file', [CompletionResultType]::ParameterName, 'The desired object (the resource template)')
+            [CompletionResult]::new('--observed-file', '--observed-file', [CompletionResultType]::ParameterName, 'The observed object (as found in a member cluster)')
+            [CompletionResult]::new('--status-file', '--status-file', [CompletionResultType]::ParameterName, 'AggregatedStatusItem documents, as a YAML stream or a list')
+            [CompletionResult]::new('--desired-replica', '--desired-replica', [CompletionResultType]::ParameterName, 'The replica number passed to ReviseReplica')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: yaml or json (run), table or json (--check)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: yaml or json (run), table or json (--check)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-R', '-R ', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Validate the customizations instead of running an operation')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'With --check: treat lint warnings as errors')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Print a unified diff of the input object against the result (Retain, ReviseReplica, AggregateStatus)')
+            [CompletionResult]::new('--with-builtins', '--with-builtins', [CompletionResultType]::ParameterName, 'With -f: fall back to the built-in interpreters as Karmada''s control plane does')
+            [CompletionResult]::new('--print-to-stdout', '--print-to-stdout', [CompletionResultType]::ParameterName, 'Write script print output to standard output, ahead of the result, as karmadactl does')
+            [CompletionResult]::new('--edit', '--edit', [CompletionResultType]::ParameterName, 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it')
+            [CompletionResult]::new('--show-doc', '--show-doc', [CompletionResultType]::ParameterName, 'With --edit: show each rule''s documentation as comments')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'kinterp;test' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Customizations under test (file, directory, glob or -); without it, the built-ins')
+            [CompletionResult]::new('--filename', '--filename', [CompletionResultType]::ParameterName, 'Customizations under test (file, directory, glob or -); without it, the built-ins')
+            [CompletionResult]::new('--junit', '--junit', [CompletionResultType]::ParameterName, 'Also write a JUnit XML report to FILE')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the cases whose name or file path contains TEXT')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of parallel jobs (default: all cores)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Number of parallel jobs (default: all cores)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-R', '-R ', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
+            [CompletionResult]::new('--with-builtins', '--with-builtins', [CompletionResultType]::ParameterName, 'With -f: fall back to the built-in interpreters as Karmada''s control plane does')
+            [CompletionResult]::new('--fail-on-empty', '--fail-on-empty', [CompletionResultType]::ParameterName, 'Exit 1 when no case ran')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'kinterp;builtins' {
+            [CompletionResult]::new('--operation', '--operation', [CompletionResultType]::ParameterName, 'Only this operation (case-insensitive)')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only this kind: Kind or apiVersion/Kind')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'kinterp;completions' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'kinterp;help' {
+            [CompletionResult]::new('interpret', 'interpret', [CompletionResultType]::ParameterValue, 'Run one interpreter operation, or check customizations')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
+            [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kinterp;help;interpret' {
+            break
+        }
+        'kinterp;help;test' {
+            break
+        }
+        'kinterp;help;builtins' {
+            break
+        }
+        'kinterp;help;completions' {
+            break
+        }
+        'kinterp;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,121 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[kinterp] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'kinterp'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'kinterp'= {
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand interpret 'Run one interpreter operation, or check customizations'
+            cand test 'Run declarative test cases against customizations or the built-ins'
+            cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kinterp;interpret'= {
+            cand -f 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)'
+            cand --filename 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)'
+            cand --operation 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)'
+            cand --desired-file 'The desired object (the resource template)'
+            cand --observed-file 'The observed object (as found in a member cluster)'
+            cand --status-file 'AggregatedStatusItem documents, as a YAML stream or a list'
+            cand --desired-replica 'The replica number passed to ReviseReplica'
+            cand -o 'Output format: yaml or json (run), table or json (--check)'
+            cand --output 'Output format: yaml or json (run), table or json (--check)'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -R 'Read directories given with -f recursively'
+            cand --recursive 'Read directories given with -f recursively'
+            cand --check 'Validate the customizations instead of running an operation'
+            cand --strict 'With --check: treat lint warnings as errors'
+            cand --diff 'Print a unified diff of the input object against the result (Retain, ReviseReplica, AggregateStatus)'
+            cand --with-builtins 'With -f: fall back to the built-in interpreters as Karmada''s control plane does'
+            cand --print-to-stdout 'Write script print output to standard output, ahead of the result, as karmadactl does'
+            cand --edit 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
+            cand --show-doc 'With --edit: show each rule''s documentation as comments'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'kinterp;test'= {
+            cand -f 'Customizations under test (file, directory, glob or -); without it, the built-ins'
+            cand --filename 'Customizations under test (file, directory, glob or -); without it, the built-ins'
+            cand --junit 'Also write a JUnit XML report to FILE'
+            cand --filter 'Run only the cases whose name or file path contains TEXT'
+            cand -j 'Number of parallel jobs (default: all cores)'
+            cand --jobs 'Number of parallel jobs (default: all cores)'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -R 'Read directories given with -f recursively'
+            cand --recursive 'Read directories given with -f recursively'
+            cand --with-builtins 'With -f: fall back to the built-in interpreters as Karmada''s control plane does'
+            cand --fail-on-empty 'Exit 1 when no case ran'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'kinterp;builtins'= {
+            cand --operation 'Only this operation (case-insensitive)'
+            cand --kind 'Only this kind: Kind or apiVersion/Kind'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'kinterp;completions'= {
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'kinterp;help'= {
+            cand interpret 'Run one interpreter operation, or check customizations'
+            cand test 'Run declarative test cases against customizations or the built-ins'
+            cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kinterp;help;interpret'= {
+        }
+        &'kinterp;help;test'= {
+        }
+        &'kinterp;help;builtins'= {
+        }
+        &'kinterp;help;completions'= {
+        }
+        &'kinterp;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

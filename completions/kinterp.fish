@@ -1,0 +1,99 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_kinterp_global_optspecs
+    string join \n color= timeout= lua-memory-limit= h/help V/version
+end
+
+function __fish_kinterp_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_kinterp_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_kinterp_using_subcommand
+    set -l cmd (__fish_kinterp_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c kinterp -n "__fish_kinterp_needs_command" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_needs_command" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_needs_command" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_needs_command" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_needs_command" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s f -l filename -d 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l operation -d 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-file -d 'The desired object (the resource template)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l observed-file -d 'The observed object (as found in a member cluster)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l status-file -d 'AggregatedStatusItem documents, as a YAML stream or a list' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-replica -d 'The replica number passed to ReviseReplica' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s o -l output -d 'Output format: yaml or json (run), table or json (--check)' -r -f -a "yaml\t''
+json\t''
+table\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s R -l recursive -d 'Read directories given with -f recursively'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l check -d 'Validate the customizations instead of running an operation'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l strict -d 'With --check: treat lint warnings as errors'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l diff -d 'Print a unified diff of the input object against the result (Retain, ReviseReplica, AggregateStatus)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l with-builtins -d 'With -f: fall back to the built-in interpreters as Karmada\'s control plane does'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l print-to-stdout -d 'Write script print output to standard output, ahead of the result, as karmadactl does'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l edit -d 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l show-doc -d 'With --edit: show each rule\'s documentation as comments'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s f -l filename -d 'Customizations under test (file, directory, glob or -); without it, the built-ins' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l junit -d 'Also write a JUnit XML report to FILE' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l filter -d 'Run only the cases whose name or file path contains TEXT' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s j -l jobs -d 'Number of parallel jobs (default: all cores)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s R -l recursive -d 'Read directories given with -f recursively'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -d 'With -f: fall back to the built-in interpreters as Karmada\'s control plane does'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l operation -d 'Only this operation (case-insensitive)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l kind -d 'Only this kind: Kind or apiVersion/Kind' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s o -l output -d 'Output format' -r -f -a "table\t''
+json\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -1,0 +1,129 @@
+//! `kinterp builtins`: the support matrix of the built-in interpreters,
+//! bundled third-party customizations and native kinds, as a table or JSON.
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use super::GlobalArgs;
+use crate::Error;
+use crate::ops::Operation;
+
+pub const EXAMPLES: &str = "Examples:
+  # Everything kinterp knows without -f
+  kinterp builtins
+
+  # Which operations are built in for Deployments
+  kinterp builtins --kind apps/v1/Deployment
+
+  # Every kind with a built-in InterpretHealth, as JSON
+  kinterp builtins --operation InterpretHealth -o json";
+
+/// `-o` of builtins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BuiltinsFormat {
+    Table,
+    Json,
+}
+
+/// Arguments of `kinterp builtins`.
+#[derive(Debug, Args)]
+pub struct BuiltinsArgs {
+    /// Only this operation (case-insensitive)
+    #[arg(long, value_name = "OP")]
+    pub operation: Option<String>,
+    /// Only this kind: Kind or apiVersion/Kind
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+    /// Output format
+    #[arg(short = 'o', long, value_enum, default_value_t = BuiltinsFormat::Table)]
+    pub output: BuiltinsFormat,
+}
+
+/// One row of the matrix.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Row {
+    pub api_version: String,
+    pub kind: String,
+    pub operation: Operation,
+    pub source: &'static str,
+}
+
+/// The full matrix, sorted: bundled customizations, native kinds, and the
+/// generic InterpretStatus fallback as `*`/`*`.
+pub fn matrix() -> Vec<Row> {
+    let mut rows = Vec::new();
+    for b in crate::thirdparty::BUNDLED {
+        let set = crate::thirdparty::customizations_for(b.api_version, b.kind);
+        for op in Operation::ALL {
+            if set.is_some_and(|s| s.enabled(op, b.api_version, b.kind)) {
+                rows.push(Row { api_version: b.api_version.into(), kind: b.kind.into(), operation: op, source: "thirdparty" });
+            }
+        }
+    }
+    for (api_version, kind, op) in crate::native::matrix() {
+        rows.push(Row { api_version, kind, operation: op, source: "native" });
+    }
+    rows.push(Row { api_version: "*".into(), kind: "*".into(), operation: Operation::InterpretStatus, source: "native" });
+    rows.sort();
+    rows.dedup();
+    rows
+}
+
+/// Runs `kinterp builtins`.
+pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Error> {
+    let op = args.operation.as_deref().map(super::interpret::parse_operation).transpose()?;
+    let rows: Vec<Row> = matrix()
+        .into_iter()
+        .filter(|r| op.is_none_or(|o| o == r.operation))
+        .filter(|r| match &args.kind {
+            None => true,
+            Some(k) => r.kind == *k || format!("{}/{}", r.api_version, r.kind) == *k,
+        })
+        .collect();
+    let text = match args.output {
+        BuiltinsFormat::Json => {
+            let items: Vec<_> = rows
+                .iter()
+                .map(|r| json!({"apiVersion": r.api_version, "kind": r.kind, "operation": r.operation.name(), "source": r.source}))
+                .collect();
+            format!("{}\n", serde_json::to_string(&items).unwrap_or_default())
+        }
+        BuiltinsFormat::Table => table(&rows),
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Ok(0)
+}
+
+fn table(rows: &[Row]) -> String {
+    let header = ["APIVERSION", "KIND", "OPERATION", "SOURCE"];
+    let cells: Vec<[String; 4]> = rows
+        .iter()
+        .map(|r| [r.api_version.clone(), r.kind.clone(), r.operation.name().to_string(), r.source.to_string()])
+        .collect();
+    let mut widths = header.map(str::len);
+    for c in &cells {
+        for (i, cell) in c.iter().enumerate() {
+            widths[i] = widths[i].max(cell.len());
+        }
+    }
+    let mut out = String::new();
+    let mut line = |cols: [&str; 4]| {
+        let mut l = String::new();
+        for (i, c) in cols.iter().enumerate() {
+            if i == 3 {
+                l.push_str(c);
+            } else {
+                l.push_str(&format!("{c:<w$}   ", w = widths[i]));
+            }
+        }
+        out.push_str(l.trim_end());
+        out.push('\n');
+    };
+    line(header);
+    for c in &cells {
+        line([&c[0], &c[1], &c[2], &c[3]]);
+    }
+    out
+}

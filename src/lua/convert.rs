@@ -1,0 +1,247 @@
+//! Values across the Lua boundary: JSON into Lua tables (numbers as floats,
+//! nulls dropped) and Lua results back to JSON with gopher-json's rules.
+
+use mlua::{Lua, Table, Value as LuaValue};
+use serde_json::{Map, Number, Value};
+use std::collections::HashSet;
+
+/// Converts a JSON value into a Lua value: every number becomes a float and
+/// `null` becomes nil (so object keys holding null disappear).
+pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
+    Ok(match v {
+        Value::Null => LuaValue::Nil,
+        Value::Bool(b) => LuaValue::Boolean(*b),
+        Value::Number(n) => LuaValue::Number(n.as_f64().unwrap_or(0.0)),
+        Value::String(s) => LuaValue::String(lua.create_string(s)?),
+        Value::Array(items) => {
+            let t = lua.create_table_with_capacity(items.len(), 0)?;
+            for (i, item) in items.iter().enumerate() {
+                if !item.is_null() {
+                    t.raw_set(i + 1, json_to_lua(lua, item)?)?;
+                }
+            }
+            LuaValue::Table(t)
+        }
+        Value::Object(map) => {
+            let t = lua.create_table_with_capacity(0, map.len())?;
+            for (k, item) in map {
+                if !item.is_null() {
+                    t.raw_set(k.as_str(), json_to_lua(lua, item)?)?;
+                }
+            }
+            LuaValue::Table(t)
+        }
+    })
+}
+
+/// The prefix gopher-json's nested MarshalJSON calls put before an error.
+const MARSHAL_PREFIX: &str = "json: error calling MarshalJSON for type *json.jsonValue: ";
+
+/// Why a Lua value could not be encoded; `Display` gives Karmada's text
+/// without the `encode lua result to json failed: ` lead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodeError {
+    depth: usize,
+    message: String,
+}
+
+impl std::fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for _ in 0..=self.depth {
+            f.write_str(MARSHAL_PREFIX)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl EncodeError {
+    fn new(depth: usize, message: impl Into<String>) -> Self {
+        EncodeError {
+            depth,
+            message: message.into(),
+        }
+    }
+}
+
+/// Encodes a Lua value as gopher-json does. Empty tables become `[]`; the
+/// empty-table fix (`emptyfix`) decides later what they should be.
+pub fn lua_to_json(v: &LuaValue) -> Result<Value, EncodeError> {
+    let mut seen = HashSet::new();
+    encode(v, 0, &mut seen)
+}
+
+const ARRAY_PART_LIMIT: f64 = 67_108_864.0; // 2^26
+
+fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
+    Number::from_f64(f).map(Value::Number).ok_or_else(|| {
+        let shown = if f.is_nan() {
+            "NaN"
+        } else if f > 0.0 {
+            "+Inf"
+        } else {
+            "-Inf"
+        };
+        EncodeError::new(depth, format!("json: unsupported value: {shown}"))
+    })
+}
+
+fn encode(
+    v: &LuaValue,
+    depth: usize,
+    seen: &mut HashSet<usize>,
+) -> Result<Value, EncodeError> {
+    match v {
+        LuaValue::Nil => Ok(Value::Null),
+        LuaValue::Boolean(b) => Ok(Value::Bool(*b)),
+        LuaValue::Integer(i) => number(*i as f64, depth),
+        LuaValue::Number(f) => number(*f, depth),
+        LuaValue::String(s) => Ok(Value::String(
+            String::from_utf8_lossy(&s.as_bytes()).into_owned(),
+        )),
+        LuaValue::Table(t) => encode_table(t, depth, seen),
+        LuaValue::Function(_) => Err(EncodeError::new(depth, "cannot encode function to JSON")),
+        LuaValue::Thread(_) => Err(EncodeError::new(depth, "cannot encode thread to JSON")),
+        _ => Err(EncodeError::new(depth, "cannot encode userdata to JSON")),
+    }
+}
+
+fn encode_table(
+    t: &Table,
+    depth: usize,
+    seen: &mut HashSet<usize>,
+) -> Result<Value, EncodeError> {
+    let id = t.to_pointer() as usize;
+    if !seen.insert(id) {
+        return Err(EncodeError::new(
+            depth,
+            "cannot encode recursively nested tables to JSON",
+        ));
+    }
+    // gopher iterates its array part (positive integer keys below 2^26, in
+    // order) before the other keys.
+    let mut array_keys: Vec<(f64, LuaValue)> = Vec::new();
+    let mut other: Vec<(LuaValue, LuaValue)> = Vec::new();
+    for pair in t.pairs::<LuaValue, LuaValue>() {
+        let (k, val) = pair.map_err(|e| EncodeError::new(depth, e.to_string()))?;
+        let as_num = match &k {
+            LuaValue::Integer(i) => Some(*i as f64),
+            LuaValue::Number(f) => Some(*f),
+            _ => None,
+        };
+        match as_num {
+            Some(f) if f >= 1.0 && f < ARRAY_PART_LIMIT && f.fract() == 0.0 => {
+                array_keys.push((f, val))
+            }
+            _ => other.push((k, val)),
+        }
+    }
+    if array_keys.is_empty() && other.is_empty() {
+        return Ok(Value::Array(Vec::new()));
+    }
+    array_keys.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let first_is_number = !array_keys.is_empty()
+        || matches!(other.first(), Some((LuaValue::Integer(_) | LuaValue::Number(_), _)));
+    if first_is_number {
+        let mut out = Vec::with_capacity(array_keys.len());
+        for (i, (k, val)) in array_keys.iter().enumerate() {
+            if *k != (i + 1) as f64 {
+                return Err(EncodeError::new(depth, "cannot encode sparse array"));
+            }
+            out.push(encode(val, depth + 1, seen)?);
+        }
+        if let Some((k, _)) = other.first() {
+            return Err(match k {
+                LuaValue::Integer(_) | LuaValue::Number(_) => {
+                    EncodeError::new(depth, "cannot encode sparse array")
+                }
+                _ => EncodeError::new(depth, "cannot encode mixed or invalid key types"),
+            });
+        }
+        return Ok(Value::Array(out));
+    }
+    let mut map = Map::new();
+    for (k, val) in &other {
+        let LuaValue::String(s) = k else {
+            return Err(EncodeError::new(
+                depth,
+                "cannot encode mixed or invalid key types",
+            ));
+        };
+        let key = String::from_utf8_lossy(&s.as_bytes()).into_owned();
+        map.insert(key, encode(val, depth + 1, seen)?);
+    }
+    Ok(Value::Object(map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn enc(lua: &Lua, code: &str) -> Result<Value, String> {
+        let v: LuaValue = lua.load(code).eval().unwrap();
+        lua_to_json(&v).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn json_into_lua_drops_nulls_and_floats_numbers() {
+        let lua = Lua::new();
+        let v = json_to_lua(&lua, &json!({"a": null, "n": 3, "l": [1, null, 3]})).unwrap();
+        lua.globals().set("o", v).unwrap();
+        let a_is_nil: bool = lua.load("return o.a == nil").eval().unwrap();
+        assert!(a_is_nil);
+        let n_type: String = lua.load("return type(o.n)").eval().unwrap();
+        assert_eq!(n_type, "number");
+        let hole: bool = lua.load("return o.l[2] == nil and o.l[3] == 3").eval().unwrap();
+        assert!(hole);
+    }
+
+    #[test]
+    fn classifies_tables_like_gopher() {
+        let lua = Lua::new();
+        assert_eq!(enc(&lua, "return {1,2,3}"), Ok(json!([1.0, 2.0, 3.0])));
+        assert_eq!(enc(&lua, "return {}"), Ok(json!([])));
+        assert_eq!(enc(&lua, "return {a={}}"), Ok(json!({"a": []})));
+        let p = MARSHAL_PREFIX;
+        for (code, msg) in [
+            ("return {1,2,x=3}", "cannot encode mixed or invalid key types"),
+            ("return {x=1,[1]=2}", "cannot encode mixed or invalid key types"),
+            ("return {x=1,[3]=2}", "cannot encode sparse array"),
+            ("return {[2]=2}", "cannot encode sparse array"),
+            ("return {1,nil,3}", "cannot encode sparse array"),
+            ("return {[0]=1}", "cannot encode sparse array"),
+            ("return {[1.5]=1}", "cannot encode sparse array"),
+            ("return {[true]=1}", "cannot encode mixed or invalid key types"),
+        ] {
+            assert_eq!(enc(&lua, code), Err(format!("{p}{msg}")), "{code}");
+        }
+    }
+
+    #[test]
+    fn error_depth_prefixes() {
+        let lua = Lua::new();
+        let p = MARSHAL_PREFIX;
+        assert_eq!(
+            enc(&lua, "return {n=0/0}"),
+            Err(format!("{p}{p}json: unsupported value: NaN"))
+        );
+        assert_eq!(
+            enc(&lua, "return {a={b={f=print}}}"),
+            Err(format!("{p}{p}{p}{p}cannot encode function to JSON"))
+        );
+        assert_eq!(
+            enc(&lua, "local t={x=1}; return {a=t, b=t}"),
+            Err(format!("{p}{p}cannot encode recursively nested tables to JSON"))
+        );
+        assert_eq!(
+            enc(&lua, "return 1/0"),
+            Err(format!("{p}json: unsupported value: +Inf"))
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_becomes_replacement() {
+        let lua = Lua::new();
+        assert_eq!(enc(&lua, "return '\\255'"), Ok(json!("\u{fffd}")));
+    }
+}

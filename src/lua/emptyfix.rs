@@ -1,0 +1,189 @@
+//! Karmada's empty-table fix: every empty Lua table encodes as `[]`; paths
+//! where the reference objects hold `{}` or `[]` get them back, others go.
+
+use serde_json::Value;
+use std::collections::HashSet;
+
+/// Index-free key paths of the empty objects and empty arrays of references.
+#[derive(Default, Debug)]
+pub struct EmptyPaths {
+    structs: HashSet<Vec<String>>,
+    slices: HashSet<Vec<String>>,
+}
+
+impl EmptyPaths {
+    /// Collects the empty containers of every reference object.
+    pub fn from_references(refs: &[&Value]) -> Self {
+        let mut paths = EmptyPaths::default();
+        for r in refs {
+            let mut path = Vec::new();
+            paths.collect(r, &mut path);
+        }
+        paths
+    }
+
+    fn collect(&mut self, v: &Value, path: &mut Vec<String>) {
+        match v {
+            Value::Object(m) if m.is_empty() => {
+                if !path.is_empty() {
+                    self.structs.insert(path.clone());
+                }
+            }
+            Value::Array(a) if a.is_empty() => {
+                if !path.is_empty() {
+                    self.slices.insert(path.clone());
+                }
+            }
+            Value::Object(m) => {
+                for (k, item) in m {
+                    path.push(k.clone());
+                    self.collect(item, path);
+                    path.pop();
+                }
+            }
+            Value::Array(a) => {
+                for item in a {
+                    self.collect(item, path);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn is_empty_array(v: &Value) -> bool {
+    matches!(v, Value::Array(a) if a.is_empty())
+}
+
+/// What the root target is: a struct turns a root `[]` into `{}`, a slice
+/// keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Struct,
+    Slice,
+}
+
+/// Applies the fix in place.
+pub fn fix(value: &mut Value, target: Target, refs: &EmptyPaths) {
+    if is_empty_array(value) {
+        if target == Target::Struct {
+            *value = Value::Object(Default::default());
+        }
+        return;
+    }
+    let mut path = Vec::new();
+    walk(value, &mut path, refs);
+}
+
+enum Decision {
+    Struct,
+    Keep,
+    Delete,
+}
+
+fn decide(path: &[String], refs: &EmptyPaths) -> Decision {
+    if refs.structs.contains(path) {
+        Decision::Struct
+    } else if refs.slices.contains(path) {
+        Decision::Keep
+    } else {
+        Decision::Delete
+    }
+}
+
+fn walk(value: &mut Value, path: &mut Vec<String>, refs: &EmptyPaths) {
+    match value {
+        Value::Object(map) => {
+            let mut delete = Vec::new();
+            for (k, item) in map.iter_mut() {
+                path.push(k.clone());
+                if is_empty_array(item) {
+                    match decide(path, refs) {
+                        Decision::Struct => *item = Value::Object(Default::default()),
+                        Decision::Keep => {}
+                        Decision::Delete => delete.push(k.clone()),
+                    }
+                } else {
+                    walk(item, path, refs);
+                }
+                path.pop();
+            }
+            for k in delete {
+                map.remove(&k);
+            }
+        }
+        Value::Array(items) => {
+            let mut delete = Vec::new();
+            for (i, item) in items.iter_mut().enumerate() {
+                if is_empty_array(item) {
+                    match decide(path, refs) {
+                        Decision::Struct => *item = Value::Object(Default::default()),
+                        Decision::Keep => {}
+                        Decision::Delete => delete.push(i),
+                    }
+                } else {
+                    walk(item, path, refs);
+                }
+            }
+            // Karmada deletes by index one at a time while the array shifts;
+            // ascending order gives its most frequent outcome.
+            for i in delete {
+                if i < items.len() {
+                    items.remove(i);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(mut v: Value, target: Target, refs: &[Value]) -> Value {
+        let refs: Vec<&Value> = refs.iter().collect();
+        fix(&mut v, target, &EmptyPaths::from_references(&refs));
+        v
+    }
+
+    #[test]
+    fn root_empty_table() {
+        assert_eq!(run(json!([]), Target::Struct, &[]), json!({}));
+        assert_eq!(run(json!([]), Target::Slice, &[]), json!([]));
+    }
+
+    #[test]
+    fn restores_reference_shapes_and_drops_others() {
+        let reference = json!({"metadata": {"annotations": {}}, "spec": {"args": [], "c": [{"resources": {}}]}});
+        let result = json!({"metadata": {"annotations": []}, "spec": {"args": [], "c": [{"resources": []}, {"resources": []}], "new": []}});
+        assert_eq!(
+            run(result, Target::Struct, &[reference]),
+            json!({"metadata": {"annotations": {}}, "spec": {"args": [], "c": [{"resources": {}}, {"resources": {}}]}})
+        );
+    }
+
+    #[test]
+    fn containers_emptied_by_deletion_stay() {
+        assert_eq!(run(json!({"e": {"x": []}}), Target::Struct, &[]), json!({"e": {}}));
+        assert_eq!(run(json!({"m": [[]]}), Target::Struct, &[]), json!({"m": []}));
+    }
+
+    #[test]
+    fn array_deletion_shifts() {
+        assert_eq!(run(json!({"b": [[], []]}), Target::Struct, &[]), json!({"b": [[]]}));
+        assert_eq!(
+            run(json!({"b": [[], [], [], []]}), Target::Struct, &[]),
+            json!({"b": [[], []]})
+        );
+        assert_eq!(run(json!({"b": [1, [], 2]}), Target::Struct, &[]), json!({"b": [1, 2]}));
+    }
+
+    #[test]
+    fn struct_wins_over_slice() {
+        let a = json!({"x": {}});
+        let b = json!({"x": []});
+        assert_eq!(run(json!({"x": []}), Target::Struct, &[a, b]), json!({"x": {}}));
+    }
+}

@@ -1,0 +1,270 @@
+//! Running one operation's script: compile and run the chunk, look up the
+//! rule's global function and call it, within a wall-clock budget.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use mlua::{Function, HookTriggers, Lua, MultiValue, Value, VmState};
+
+use super::raise::type_name;
+use super::watchdog;
+
+/// How often (in VM instructions) the deadline is checked.
+const CHECK_EVERY: u32 = 1000;
+
+/// A failure of a script run; `Display` is Karmada's error text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScriptError {
+    /// A Lua syntax error (the PUC message, `<string>:LINE: ...`).
+    #[error("{0}")]
+    Syntax(String),
+    /// A runtime error or any other failure, as text.
+    #[error("{0}")]
+    Runtime(String),
+}
+
+impl ScriptError {
+    /// The script line number the error names, if any.
+    pub fn line(&self) -> Option<usize> {
+        let text = match self {
+            ScriptError::Syntax(s) | ScriptError::Runtime(s) => s,
+        };
+        let rest = text.strip_prefix("<string>:")?;
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        digits.parse().ok()
+    }
+}
+
+/// Extracts the message of an mlua error, without traceback or mlua's own
+/// decorations.
+pub fn error_text(e: &mlua::Error) -> String {
+    let text = match e {
+        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(_) => "not enough memory".to_string(),
+        mlua::Error::CallbackError { cause, .. } => return error_text(cause),
+        mlua::Error::WithContext { cause, .. } => return error_text(cause),
+        other => other.to_string(),
+    };
+    match text.find("\nstack traceback:") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// A Lua state armed with a deadline hook.
+pub struct Runner {
+    lua: Lua,
+    deadline: Rc<Cell<Option<Instant>>>,
+    timeout: Duration,
+}
+
+impl Runner {
+    /// Wraps a prepared state; each `call_rule` gets `timeout`.
+    pub fn new(lua: Lua, timeout: Duration) -> mlua::Result<Runner> {
+        let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
+        install_hook(&lua, deadline.clone(), CHECK_EVERY)?;
+        Ok(Runner {
+            lua,
+            deadline,
+            timeout,
+        })
+    }
+
+    /// The state.
+    pub fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// Compiles and runs `script` as a chunk, then calls the global
+    /// `function` with the arguments `make_args` builds, keeping `nresults`
+    /// results. One budget covers all of it.
+    pub fn call_rule(
+        &self,
+        script: &str,
+        function: &str,
+        make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
+        nresults: usize,
+    ) -> Result<Vec<Value>, ScriptError> {
+        let start = Instant::now();
+        let deadline = start + self.timeout;
+        self.deadline.set(Some(deadline));
+        let _guard = watchdog::arm(deadline);
+        let result = self.call_inner(script, function, make_args, nresults);
+        self.deadline.set(None);
+        // The hook may have switched to every instruction: re-arm it.
+        let _ = install_hook(&self.lua, self.deadline.clone(), CHECK_EVERY);
+        result
+    }
+
+    fn call_inner(
+        &self,
+        script: &str,
+        function: &str,
+        make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
+        nresults: usize,
+    ) -> Result<Vec<Value>, ScriptError> {
+        let chunk = self
+            .lua
+            .load(script)
+            .set_name("=<string>")
+            .into_function()
+            .map_err(|e| syntax_error(&e, script))?;
+        chunk
+            .call::<()>(())
+            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        let f: Value = self
+            .lua
+            .globals()
+            .raw_get(function)
+            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        let f: Function = match f {
+            Value::Function(f) => f,
+            Value::Nil => return Err(ScriptError::Runtime(format!("not found function {function}"))),
+            other => {
+                return Err(ScriptError::Runtime(format!(
+                    "{function} is not a function: {}",
+                    type_name(&other)
+                )));
+            }
+        };
+        let args = make_args(&self.lua).map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        let out: MultiValue = f
+            .call(args)
+            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        let mut values: Vec<Value> = out.into_iter().take(nresults).collect();
+        values.resize(nresults, Value::Nil);
+        Ok(values)
+    }
+}
+
+fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
+    lua.set_hook(
+        HookTriggers::new().every_nth_instruction(every),
+        move |lua, debug| {
+            let Some(d) = deadline.get() else {
+                return Ok(VmState::Continue);
+            };
+            if Instant::now() < d {
+                return Ok(VmState::Continue);
+            }
+            if every != 1 {
+                // From now on every instruction raises, so pcall cannot
+                // swallow the timeout for long.
+                let _ = install_hook(lua, deadline.clone(), 1);
+            }
+            let line = debug.current_line();
+            let source = debug.source();
+            let prefix = match (line, source.short_src.as_deref()) {
+                (Some(l), Some(src)) => format!("{src}:{l}: "),
+                _ => String::new(),
+            };
+            Err(mlua::Error::RuntimeError(format!(
+                "{prefix}context deadline exceeded"
+            )))
+        },
+    )
+}
+
+/// The message for a script that does not compile; for `goto`, a hint that
+/// Karmada's VM accepts it but Lua 5.1 does not.
+pub fn syntax_error(e: &mlua::Error, script: &str) -> ScriptError {
+    let msg = error_text(e);
+    let err = ScriptError::Syntax(msg.clone());
+    if let Some(line) = err.line() {
+        let src = script.lines().nth(line.saturating_sub(1)).unwrap_or("");
+        let uses_goto = src.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == "goto")
+            || src.trim_start().starts_with("::");
+        if uses_goto {
+            return ScriptError::Syntax(format!(
+                "{msg} (Karmada's Lua VM accepts the Lua 5.2 `goto` statement and `::labels::`, but Lua 5.1 does not: kinterp cannot run this script; rewrite it without goto)"
+            ));
+        }
+    }
+    err
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lua::sandbox::{PrintSink, new_state};
+
+    fn runner(ms: u64) -> Runner {
+        Runner::new(
+            new_state(Some(64 << 20), PrintSink::Discard).unwrap(),
+            Duration::from_millis(ms),
+        )
+        .unwrap()
+    }
+
+    fn call(r: &Runner, script: &str, f: &str) -> Result<Vec<Value>, ScriptError> {
+        r.call_rule(script, f, |_| Ok(MultiValue::new()), 1)
+    }
+
+    #[test]
+    fn missing_and_wrong_functions() {
+        let r = runner(1000);
+        assert_eq!(
+            call(&r, "x = 1", "Retain").unwrap_err().to_string(),
+            "not found function Retain"
+        );
+        assert_eq!(
+            call(&r, "InterpretHealth = 5", "InterpretHealth").unwrap_err().to_string(),
+            "InterpretHealth is not a function: number"
+        );
+        assert_eq!(
+            call(&r, "local function Retain() end", "Retain").unwrap_err().to_string(),
+            "not found function Retain"
+        );
+    }
+
+    #[test]
+    fn runtime_error_has_line() {
+        let r = runner(1000);
+        let e = call(&r, "function F()\n  error('boom')\nend", "F").unwrap_err();
+        assert_eq!(e.to_string(), "<string>:2: boom");
+        assert_eq!(e.line(), Some(2));
+        let e = call(&r, "error('top')", "F").unwrap_err();
+        assert_eq!(e.to_string(), "<string>:1: top");
+    }
+
+    #[test]
+    fn infinite_loop_times_out_even_with_pcall() {
+        let r = runner(100);
+        let start = Instant::now();
+        let e = call(&r, "function F()\n  while true do end\nend", "F").unwrap_err();
+        assert_eq!(e.to_string(), "<string>:2: context deadline exceeded");
+        let e = call(
+            &r,
+            "function F()\n  while true do pcall(function() while true do end end) end\nend",
+            "F",
+        )
+        .unwrap_err();
+        assert!(e.to_string().ends_with("context deadline exceeded"), "{e}");
+        assert!(start.elapsed() < Duration::from_secs(2));
+        // The runner is usable again afterwards.
+        assert!(call(&r, "function F() return 1 end", "F").is_ok());
+    }
+
+    #[test]
+    fn memory_bomb_fails_cleanly() {
+        let r = runner(5000);
+        let e = call(&r, "function F()\n local s = 'x'\n while true do s = s .. s end\nend", "F")
+            .unwrap_err();
+        assert!(e.to_string().contains("not enough memory"), "{e}");
+        let e = call(&r, "function F()\n local t = {}\n local i = 0\n while true do i = i + 1; t[i] = {i} end\nend", "F")
+            .unwrap_err();
+        assert!(e.to_string().contains("not enough memory"), "{e}");
+    }
+
+    #[test]
+    fn goto_gets_a_hint() {
+        let r = runner(1000);
+        let e = call(&r, "function F()\n  for i=1,2 do\n    goto continue\n    ::continue::\n  end\nend", "F")
+            .unwrap_err();
+        assert!(matches!(e, ScriptError::Syntax(_)));
+        assert!(e.to_string().starts_with("<string>:3:"), "{e}");
+        assert!(e.to_string().contains("goto"), "{e}");
+    }
+}

@@ -1,0 +1,77 @@
+//! A reproduction of the Go tab writer setup karmadactl's `--check` uses:
+//! min width 6, padding 3, spaces, widths remembered across flushes.
+
+/// Buffers cell-terminated lines and aligns them at each cell-less line.
+#[derive(Default)]
+pub struct TabWriter {
+    out: String,
+    pending: Vec<(Vec<String>, String)>,
+    remembered: Vec<usize>,
+}
+
+const MIN_WIDTH: usize = 6;
+const PADDING: usize = 3;
+
+impl TabWriter {
+    /// Writes one line: `cells` are tab-terminated, `tail` is the rest.
+    pub fn line(&mut self, cells: &[&str], tail: &str) {
+        if cells.is_empty() {
+            self.flush();
+            self.out.push_str(tail);
+            self.out.push('\n');
+        } else {
+            self.pending
+                .push((cells.iter().map(|c| c.to_string()).collect(), tail.to_string()));
+        }
+    }
+
+    fn flush(&mut self) {
+        let lines = std::mem::take(&mut self.pending);
+        if lines.is_empty() {
+            return;
+        }
+        let ncols = lines.iter().map(|(c, _)| c.len()).max().unwrap_or(0);
+        if self.remembered.len() < ncols {
+            self.remembered.resize(ncols, 0);
+        }
+        let mut widths = vec![vec![0usize; ncols]; lines.len()];
+        for col in 0..ncols {
+            let mut i = 0;
+            while i < lines.len() {
+                if lines[i].0.len() <= col {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < lines.len() && lines[i].0.len() > col {
+                    i += 1;
+                }
+                let widest = lines[start..i]
+                    .iter()
+                    .map(|(c, _)| c[col].chars().count())
+                    .max()
+                    .unwrap_or(0);
+                let w = MIN_WIDTH.max(widest + PADDING).max(self.remembered[col]);
+                self.remembered[col] = w;
+                for row in widths.iter_mut().take(i).skip(start) {
+                    row[col] = w;
+                }
+            }
+        }
+        for (row, (cells, tail)) in lines.iter().enumerate() {
+            for (col, cell) in cells.iter().enumerate() {
+                self.out.push_str(cell);
+                let pad = widths[row][col].saturating_sub(cell.chars().count());
+                self.out.extend(std::iter::repeat_n(' ', pad));
+            }
+            self.out.push_str(tail);
+            self.out.push('\n');
+        }
+    }
+
+    /// Flushes and returns everything written.
+    pub fn finish(mut self) -> String {
+        self.flush();
+        self.out
+    }
+}

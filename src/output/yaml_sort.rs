@@ -1,0 +1,226 @@
+//! Map key order for the YAML emitter: go-yaml v2's "natural" comparator
+//! (letters by code point, digit runs by value) and a sort that tolerates it.
+
+/// First code points of the Unicode (15.0) decimal digit runs (category
+/// Nd); every run holds ten digits. Go's `unicode.IsDigit` is true for these.
+const DIGIT_ZEROS: &[u32] = &[
+    0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6,
+    0x0D66, 0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80,
+    0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0,
+    0xFF10, 0x104A0, 0x10D30, 0x11066, 0x110F0, 0x11136, 0x111D0, 0x112F0, 0x11450, 0x114D0,
+    0x11650, 0x116C0, 0x11730, 0x118E0, 0x11950, 0x11C50, 0x11D50, 0x11DA0, 0x11F50, 0x16A60,
+    0x16AC0, 0x16B50, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E140, 0x1E2F0, 0x1E4F0,
+    0x1E950, 0x1FBF0,
+];
+
+/// Go's `unicode.IsDigit`.
+fn is_digit(c: char) -> bool {
+    let c = c as u32;
+    if c < 0x80 {
+        return (0x30..=0x39).contains(&c);
+    }
+    DIGIT_ZEROS.iter().any(|&z| (z..z + 10).contains(&c))
+}
+
+/// Go's `unicode.IsLetter` (category L). Rust's `is_alphabetic` also accepts
+/// letter numbers (Nl) and some combining marks; the Nl ranges are removed
+/// here, the marks are a known, negligible difference for map keys.
+fn is_letter(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic();
+    }
+    const LETTER_NUMBERS: &[(u32, u32)] = &[
+        (0x16EE, 0x16F0),
+        (0x2160, 0x2182),
+        (0x2185, 0x2188),
+        (0x3007, 0x3007),
+        (0x3021, 0x3029),
+        (0x3038, 0x303A),
+        (0xA6E6, 0xA6EF),
+        (0x10140, 0x10174),
+        (0x10341, 0x10341),
+        (0x1034A, 0x1034A),
+        (0x103D1, 0x103D5),
+        (0x12400, 0x1246E),
+    ];
+    let u = c as u32;
+    c.is_alphabetic()
+        && !LETTER_NUMBERS
+            .iter()
+            .any(|&(lo, hi)| (lo..=hi).contains(&u))
+}
+
+/// go-yaml v2's `keyList.Less` for two string keys.
+pub(super) fn natural_less(a: &str, b: &str) -> bool {
+    let ar: Vec<char> = a.chars().collect();
+    let br: Vec<char> = b.chars().collect();
+    for i in 0..ar.len().min(br.len()) {
+        if ar[i] == br[i] {
+            continue;
+        }
+        let al = is_letter(ar[i]);
+        let bl = is_letter(br[i]);
+        if al && bl {
+            return ar[i] < br[i];
+        }
+        if al || bl {
+            return bl;
+        }
+        let (mut an, mut bn): (i64, i64) = (0, 0);
+        if ar[i] == '0' || br[i] == '0' {
+            // A zero inside a number that started earlier (in `a`) counts
+            // the runs as equal-valued so far.
+            for &c in ar[..i].iter().rev() {
+                if !is_digit(c) {
+                    break;
+                }
+                if c != '0' {
+                    an = 1;
+                    bn = 1;
+                    break;
+                }
+            }
+        }
+        let run = |r: &[char], mut n: i64| {
+            let mut end = i;
+            while end < r.len() && is_digit(r[end]) {
+                n = n
+                    .wrapping_mul(10)
+                    .wrapping_add(i64::from(r[end] as u32) - i64::from(b'0'));
+                end += 1;
+            }
+            (end, n)
+        };
+        let (ai, an) = run(&ar, an);
+        let (bi, bn) = run(&br, bn);
+        if an != bn {
+            return an < bn;
+        }
+        if ai != bi {
+            return ai < bi;
+        }
+        return ar[i] < br[i];
+    }
+    ar.len() < br.len()
+}
+
+/// Sorts `items` with `less`, which may be non-transitive (keys with leading
+/// zeros). Like Go's `sort.Sort`, runs of up to 12 use insertion sort; longer
+/// ones use a merge sort (Go's pdqsort starts from a random map order, so no
+/// single result exists there). Never panics on an inconsistent `less`.
+pub(super) fn sort_keys<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> bool) {
+    if items.len() <= 12 {
+        for i in 1..items.len() {
+            let mut j = i;
+            while j > 0 && less(&items[j], &items[j - 1]) {
+                items.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        return;
+    }
+    let mid = items.len() / 2;
+    sort_keys(&mut items[..mid], less);
+    sort_keys(&mut items[mid..], less);
+    let left = items[..mid].to_vec();
+    let right = items[mid..].to_vec();
+    let (mut l, mut r) = (0, 0);
+    for slot in items.iter_mut() {
+        let take_right = l == left.len() || (r < right.len() && less(&right[r], &left[l]));
+        if take_right {
+            *slot = right[r].clone();
+            r += 1;
+        } else {
+            *slot = left[l].clone();
+            l += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Ordering;
+
+    /// Orders keys with [`natural_less`], as an [`Ordering`] for callers that
+    /// need one. Only meaningful for keys the comparator orders consistently.
+    fn natural_cmp(a: &str, b: &str) -> Ordering {
+        if natural_less(a, b) {
+            Ordering::Less
+        } else if natural_less(b, a) {
+            Ordering::Greater
+        } else {
+            Ordering::Equal
+        }
+    }
+
+    fn assert_chain(keys: &[&str]) {
+        for pair in keys.windows(2) {
+            assert_eq!(natural_cmp(pair[0], pair[1]), Ordering::Less, "{pair:?}");
+        }
+    }
+
+    fn sorted(keys: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = keys.iter().map(|s| s.to_string()).collect();
+        sort_keys(&mut v, &|a: &String, b: &String| natural_less(a, b));
+        v
+    }
+
+    #[test]
+    fn letters_compare_by_code_point() {
+        assert_chain(&["A", "B", "Z", "a", "z", "é"]);
+    }
+
+    #[test]
+    fn non_letters_sort_before_letters() {
+        assert_chain(&[
+            "_x", "~", "0", "A", "a", "a 1", "a-b", "a.b", "a_b", "a0", "a1",
+        ]);
+        assert_chain(&["a1", "a1b", "a01"]);
+        assert_chain(&["$", "a"]);
+    }
+
+    #[test]
+    fn digit_runs_compare_by_value() {
+        assert_chain(&["a9", "a10", "a12b"]);
+        assert_chain(&["x1y2", "x1y10"]);
+        assert_chain(&["1", "10", "10a", "1a"]);
+    }
+
+    #[test]
+    fn prefix_sorts_first() {
+        assert_chain(&["a", "ab", "abc"]);
+        assert!(!natural_less("ab", "ab"));
+    }
+
+    #[test]
+    fn sorting_uses_natural_order() {
+        let got = sorted(&["b", "a10", "A", "a9", "_x", "0", "~", "a"]);
+        assert_eq!(got, ["_x", "~", "0", "A", "a", "a9", "a10", "b"]);
+    }
+
+    #[test]
+    fn long_lists_sort_the_same_way() {
+        let keys: Vec<String> = (0..40).rev().map(|i| format!("k{i}")).collect();
+        let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let got = sorted(&refs);
+        let want: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn non_ascii_digits_and_letters() {
+        assert!(is_digit('٣'));
+        assert!(!is_digit('Ⅳ'));
+        assert!(!is_letter('Ⅳ'));
+        assert!(is_letter('é'));
+        assert!(natural_less("a", "é"));
+    }
+
+    #[test]
+    fn leading_zero_cycle_does_not_panic() {
+        // `01`, `10` and `1b` form a cycle; any order is acceptable here.
+        let got = sorted(&["10", "01", "1b"]);
+        assert_eq!(got.len(), 3);
+    }
+}

@@ -1,0 +1,245 @@
+//! Scalar style choice for the YAML emitter: go-yaml v2's scalar analysis and
+//! the plain / single-quoted / double-quoted / literal decision built on it.
+
+use super::yaml_resolve::needs_double_quotes;
+
+/// How a scalar is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Style {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Literal,
+}
+
+/// What go-yaml's scalar analysis allows for one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Analysis {
+    /// The value holds a line break (`\n`, `\r`, U+0085, U+2028, U+2029).
+    pub multiline: bool,
+    pub block_plain_allowed: bool,
+    pub single_quoted_allowed: bool,
+    pub block_allowed: bool,
+}
+
+/// YAML line breaks as libyaml sees them.
+pub(super) fn is_break(c: char) -> bool {
+    matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// Characters go-yaml writes unescaped: LF, printable ASCII, and the BMP
+/// from U+00A0 except surrogates, U+FEFF, U+FFFE and U+FFFF. Tab, CR, DEL,
+/// C1 controls and everything beyond the BMP are not printable.
+pub(super) fn is_printable(c: char) -> bool {
+    let u = c as u32;
+    u == 0x0A
+        || (0x20..=0x7E).contains(&u)
+        || (0xA0..=0xD7FF).contains(&u)
+        || ((0xE000..=0xFFFD).contains(&u) && u != 0xFEFF)
+}
+
+fn is_blank(c: Option<char>) -> bool {
+    matches!(c, Some(' ' | '\t'))
+}
+
+/// go-yaml v2's `yaml_emitter_analyze_scalar` (unicode output enabled).
+pub(super) fn analyze(value: &str) -> Analysis {
+    if value.is_empty() {
+        return Analysis {
+            multiline: false,
+            block_plain_allowed: true,
+            single_quoted_allowed: true,
+            block_allowed: false,
+        };
+    }
+    let chars: Vec<char> = value.chars().collect();
+    let mut block_indicators = value.starts_with("---") || value.starts_with("...");
+    let (mut line_breaks, mut special) = (false, false);
+    let (mut leading_space, mut leading_break) = (false, false);
+    let (mut trailing_space, mut trailing_break) = (false, false);
+    let (mut break_space, mut space_break) = (false, false);
+    let (mut previous_space, mut previous_break) = (false, false);
+    let mut preceded_by_whitespace = true;
+    let last = chars.len() - 1;
+    for (i, &c) in chars.iter().enumerate() {
+        let followed_by_whitespace = i == last || is_blank(chars.get(i + 1).copied());
+        if i == 0 {
+            match c {
+                '#' | ',' | '[' | ']' | '{' | '}' | '&' | '*' | '!' | '|' | '>' | '\'' | '"'
+                | '%' | '@' | '`' => block_indicators = true,
+                '?' | ':' | '-' if followed_by_whitespace => block_indicators = true,
+                _ => {}
+            }
+        } else {
+            match c {
+                ':' if followed_by_whitespace => block_indicators = true,
+                '#' if preceded_by_whitespace => block_indicators = true,
+                _ => {}
+            }
+        }
+        if !is_printable(c) {
+            special = true;
+        }
+        if c == ' ' {
+            leading_space |= i == 0;
+            trailing_space |= i == last;
+            break_space |= previous_break;
+            previous_space = true;
+            previous_break = false;
+        } else if is_break(c) {
+            line_breaks = true;
+            leading_break |= i == 0;
+            trailing_break |= i == last;
+            space_break |= previous_space;
+            previous_space = false;
+            previous_break = true;
+        } else {
+            previous_space = false;
+            previous_break = false;
+        }
+        preceded_by_whitespace = is_blank(Some(c)) || is_break(c) || c == '\0';
+    }
+    let mut a = Analysis {
+        multiline: line_breaks,
+        block_plain_allowed: true,
+        single_quoted_allowed: true,
+        block_allowed: true,
+    };
+    if leading_space || leading_break || trailing_space || trailing_break || line_breaks {
+        a.block_plain_allowed = false;
+    }
+    if trailing_space {
+        a.block_allowed = false;
+    }
+    if break_space {
+        a.block_plain_allowed = false;
+        a.single_quoted_allowed = false;
+    }
+    if space_break || special {
+        a.block_plain_allowed = false;
+        a.single_quoted_allowed = false;
+        a.block_allowed = false;
+    }
+    if block_indicators {
+        a.block_plain_allowed = false;
+    }
+    a
+}
+
+/// The style go-yaml's encoder asks for a string: literal when it holds a
+/// newline, double quotes when plain text would read back as another type.
+pub(super) fn requested_string_style(s: &str) -> Style {
+    if s.contains('\n') {
+        Style::Literal
+    } else if needs_double_quotes(s) {
+        Style::DoubleQuoted
+    } else {
+        Style::Plain
+    }
+}
+
+/// go-yaml v2's `yaml_emitter_select_scalar_style` for block context.
+pub(super) fn select_style(requested: Style, a: &Analysis, simple_key: bool, empty: bool) -> Style {
+    let mut style = requested;
+    if simple_key && a.multiline {
+        style = Style::DoubleQuoted;
+    }
+    if style == Style::Plain && (!a.block_plain_allowed || (empty && simple_key)) {
+        style = Style::SingleQuoted;
+    }
+    if style == Style::SingleQuoted && !a.single_quoted_allowed {
+        style = Style::DoubleQuoted;
+    }
+    if style == Style::Literal && (!a.block_allowed || simple_key) {
+        style = Style::DoubleQuoted;
+    }
+    style
+}
+
+/// Final style of a string value (`simple_key`: written as `key:`).
+pub(super) fn string_style(s: &str, simple_key: bool) -> Style {
+    select_style(
+        requested_string_style(s),
+        &analyze(s),
+        simple_key,
+        s.is_empty(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn style(s: &str) -> Style {
+        string_style(s, false)
+    }
+
+    #[test]
+    fn ordinary_text_is_plain() {
+        for s in [
+            "hello", "a b", "x:y", "a#b", "-x", "?x", ":x", "x]", "a,b", "it's", "é", "<<",
+        ] {
+            assert_eq!(style(s), Style::Plain, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn indicators_force_single_quotes() {
+        for s in [
+            " lead", "trail ", "  ", "a: b", "a #b", "key:", "#x", ",x", "[x", "]x", "{x", "}x",
+            "&x", "*star", "!x", "|x", ">x", "'x", "\"x", "%x", "@at", "`x", "- x", "? x", ": x",
+            "-", "?", ":", "---", "...", "---x", "...x",
+        ] {
+            assert_eq!(style(s), Style::SingleQuoted, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn non_printables_force_double_quotes() {
+        for s in [
+            "\t",
+            "a\tb",
+            "a\r\nb",
+            "\0\x01\x02",
+            "a\u{7f}",
+            "\u{85}",
+            "\u{feff}x",
+            "😀",
+        ] {
+            assert_eq!(style(s), Style::DoubleQuoted, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn newlines_use_literal_unless_forbidden() {
+        assert_eq!(style("a\nb"), Style::Literal);
+        assert_eq!(style("a\n b"), Style::Literal);
+        assert_eq!(style("\n"), Style::Literal);
+        assert_eq!(style("a \nb"), Style::DoubleQuoted);
+        assert_eq!(style("a\nb "), Style::DoubleQuoted);
+        assert_eq!(style("a\tb\nc"), Style::DoubleQuoted);
+        assert_eq!(string_style("a\nb", true), Style::DoubleQuoted);
+    }
+
+    #[test]
+    fn line_separator_without_newline_is_single_quoted() {
+        assert_eq!(style("a\u{2028}b"), Style::SingleQuoted);
+        assert_eq!(style("a \u{2028}b"), Style::DoubleQuoted);
+    }
+
+    #[test]
+    fn resolvable_text_is_double_quoted() {
+        for s in ["", "true", "3", "1:20", "2001-12-14", ".inf", "0x1F", "~"] {
+            assert_eq!(style(s), Style::DoubleQuoted, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn printable_ranges() {
+        assert!(is_printable('\u{a0}'));
+        assert!(is_printable('\u{fffd}'));
+        assert!(!is_printable('\u{9f}'));
+        assert!(!is_printable('\u{fffe}'));
+        assert!(!is_printable('\u{10000}'));
+    }
+}

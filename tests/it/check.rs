@@ -1,0 +1,46 @@
+//! `--check`: karmadactl's table, its JSON form, lint warnings and exit codes.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::{kinterp, output};
+
+#[test]
+fn clean_customization_passes() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", "testdata/deployment/ric.yaml", "--check"]));
+}
+
+#[test]
+fn problems_are_reported_in_input_order() {
+    assert_cmd_snapshot!(kinterp().args([
+        "interpret", "-f", "testdata/inputs/bad-scripts.yaml", "-f", "testdata/inputs/deployment.yaml",
+        "-f", "testdata/guestbook/ric.yaml", "--check"
+    ]));
+}
+
+#[test]
+fn json_form() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", "testdata/inputs/bad-scripts.yaml", "--check", "-o", "json"]));
+}
+
+#[test]
+fn strict_turns_warnings_into_failures() {
+    let (code, _, err) = output(kinterp().args(["interpret", "-f", "testdata/inputs/multi/two.yaml", "--check"]));
+    assert_eq!((code, err.as_str()), (0, ""));
+    let bad_health = "testdata/inputs/dir/health.yaml";
+    let (code, _, _) = output(kinterp().args(["interpret", "-f", bad_health, "--check", "--strict"]));
+    assert_eq!(code, 0);
+    let dir = tempdir();
+    let file = dir.join("typo.yaml");
+    std::fs::write(&file, "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata: {name: typo}\nspec:\n  target: {apiVersion: v1, kind: Pod}\n  customizations:\n    retention:\n      luaScript: |\n        function retain(d, o) return d end\n").unwrap();
+    let (code, _, err) = output(kinterp().args(["interpret", "-f", file.to_str().unwrap(), "--check"]));
+    assert_eq!(code, 0);
+    assert_eq!(err, "warning: typo: Retain: the script does not define the global function Retain (it defines retain; did you mean Retain?)\n");
+    let (code, _, _) = output(kinterp().args(["interpret", "-f", file.to_str().unwrap(), "--check", "--strict"]));
+    assert_eq!(code, 1);
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kinterp-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

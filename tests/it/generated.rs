@@ -1,0 +1,59 @@
+//! Generated artefacts stay in step with the CLI: shell completions under
+//! `completions/`, the man page `docs/kinterp.1`, and every `--help` text.
+//! Run with `KINTERP_BLESS=1` to rewrite the committed files.
+
+use std::path::Path;
+
+use clap::CommandFactory;
+use insta_cmd::assert_cmd_snapshot;
+use kinterp::cli::Cli;
+
+use crate::kinterp;
+
+fn check_file(path: &str, fresh: &[u8]) {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if std::env::var_os("KINTERP_BLESS").is_some() {
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(&full, fresh).unwrap();
+        return;
+    }
+    let committed = std::fs::read(&full).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "{path} is stale: run `KINTERP_BLESS=1 cargo test --test it generated` and commit it"
+    );
+}
+
+#[test]
+fn completions_are_current() {
+    use clap_complete::Shell;
+    for (shell, file) in [
+        (Shell::Bash, "completions/kinterp.bash"),
+        (Shell::Zsh, "completions/_kinterp"),
+        (Shell::Fish, "completions/kinterp.fish"),
+        (Shell::PowerShell, "completions/_kinterp.ps1"),
+        (Shell::Elvish, "completions/kinterp.elv"),
+    ] {
+        let mut buf = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "kinterp", &mut buf);
+        check_file(file, &buf);
+        // The binary prints the same script.
+        let out = kinterp().args(["completions", &shell.to_string()]).output().unwrap();
+        assert_eq!(out.stdout, buf, "{shell}");
+    }
+}
+
+#[test]
+fn man_page_is_current() {
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut buf).unwrap();
+    check_file("docs/kinterp.1", &buf);
+}
+
+#[test]
+fn help_texts() {
+    assert_cmd_snapshot!("help", kinterp().arg("--help"));
+    for sub in ["interpret", "test", "builtins", "completions"] {
+        assert_cmd_snapshot!(format!("help_{sub}"), kinterp().args([sub, "--help"]));
+    }
+}

@@ -1,0 +1,127 @@
+//! `kinterp interpret` on the shipped examples: karmadactl's exact output
+//! for every operation, JSON, diffs, print routing and failing scripts.
+
+use std::time::{Duration, Instant};
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::{kinterp, output};
+
+const DEPLOY: &str = "testdata/deployment/ric.yaml";
+const DESIRED: &str = "testdata/deployment/desired.yaml";
+const OBSERVED: &str = "testdata/deployment/observed.yaml";
+const GUESTBOOK: &str = "testdata/guestbook/ric.yaml";
+const GUESTBOOK_OBJ: &str = "testdata/guestbook/guestbook.json";
+const NIGHTLY: &str = "testdata/cronworkflow/ric.yaml";
+const BAD: &str = "testdata/inputs/bad-scripts.yaml";
+const WIDGET: &str = "testdata/inputs/widget.yaml";
+
+#[test]
+fn deployment_retain() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "Retain", "--desired-file", DESIRED, "--observed-file", OBSERVED]));
+}
+
+#[test]
+fn deployment_interpret_replica() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "InterpretReplica", "--desired-file", DESIRED]));
+}
+
+#[test]
+fn deployment_revise_replica() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "revisereplica", "--desired-file", DESIRED, "--desired-replica", "5"]));
+}
+
+#[test]
+fn deployment_aggregate_status() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "AggregateStatus", "--desired-file", DESIRED, "--status-file", "testdata/deployment/status.yaml"]));
+}
+
+#[test]
+fn deployment_health_and_dependencies() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "InterpretHealth", "--observed-file", OBSERVED]));
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "InterpretDependency", "--desired-file", DESIRED]));
+}
+
+#[test]
+fn guestbook_every_rule() {
+    for op in ["InterpretReplica", "InterpretComponent", "InterpretStatus", "InterpretHealth", "InterpretDependency"] {
+        let mut cmd = kinterp();
+        cmd.args(["interpret", "-f", GUESTBOOK, "--operation", op, "--desired-file", GUESTBOOK_OBJ]);
+        insta::with_settings!({snapshot_suffix => op}, {
+            assert_cmd_snapshot!(cmd);
+        });
+    }
+}
+
+#[test]
+fn nightly_job_every_rule() {
+    let d = "testdata/cronworkflow/desired.yaml";
+    let o = "testdata/cronworkflow/observed.yaml";
+    assert_cmd_snapshot!("nightly_retain", kinterp().args(["interpret", "-f", NIGHTLY, "--operation", "Retain", "--desired-file", d, "--observed-file", o]));
+    assert_cmd_snapshot!("nightly_status", kinterp().args(["interpret", "-f", NIGHTLY, "--operation", "InterpretStatus", "--observed-file", o]));
+    assert_cmd_snapshot!("nightly_aggregate", kinterp().args(["interpret", "-f", NIGHTLY, "--operation", "AggregateStatus", "--desired-file", d, "--status-file", "testdata/cronworkflow/status.json"]));
+    assert_cmd_snapshot!("nightly_health", kinterp().args(["interpret", "-f", NIGHTLY, "--operation", "InterpretHealth", "--observed-file", o]));
+}
+
+#[test]
+fn json_output_is_one_line() {
+    let (code, out, _) = output(kinterp().args(["interpret", "-f", GUESTBOOK, "--operation", "InterpretComponent", "--desired-file", GUESTBOOK_OBJ, "-o", "json"]));
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["components"][0]["name"], "frontend");
+    assert_eq!(v["components"][0]["replicas"], 4);
+    assert_eq!(v["components"][1], serde_json::json!({"name": "redis", "replicas": 2}));
+}
+
+#[test]
+fn diff_of_revise_and_no_changes() {
+    assert_cmd_snapshot!(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "ReviseReplica", "--desired-file", DESIRED, "--desired-replica", "5", "--diff"]));
+    let (code, out, _) = output(kinterp().args(["interpret", "-f", DEPLOY, "--operation", "ReviseReplica", "--desired-file", DESIRED, "--desired-replica", "3", "--diff"]));
+    assert_eq!((code, out.as_str()), (0, "no changes\n"));
+}
+
+#[test]
+fn print_goes_to_stderr_or_stdout() {
+    let (code, out, err) = output(kinterp().args(["interpret", "-f", "testdata/inputs/dir", "--operation", "InterpretHealth", "--observed-file", WIDGET, "-o", "json"]));
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "{\"healthy\":true}\n", "checking\tgizmo\t2.5\n"));
+    let (code, out, err) = output(kinterp().args(["interpret", "-f", "testdata/inputs/dir", "--operation", "InterpretHealth", "--observed-file", WIDGET, "--print-to-stdout"]));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("checking\tgizmo\t2.5\n---\n# [1/1] healthy:\n"), "{out}");
+}
+
+#[test]
+fn failing_scripts_exit_1_with_karmadas_text() {
+    let (code, out, err) = output(kinterp().args(["interpret", "-f", "testdata/inputs/dir", "--operation", "InterpretReplica", "-R", "--desired-file", "testdata/deployment/desired.yaml"]));
+    assert_eq!((code, out.as_str(), err.as_str()), (1, "", "Execute InterpretReplica error: rule is not enabled\n"));
+    let (code, _, err) = output(kinterp().args(["interpret", "-f", BAD, "--operation", "InterpretHealth", "--observed-file", WIDGET]));
+    assert_eq!((code, err.as_str()), (1, "Execute InterpretHealth error: not found function InterpretHealth\n"));
+    assert_cmd_snapshot!("retain_syntax_error", kinterp().args(["interpret", "-f", BAD, "--operation", "Retain", "--desired-file", WIDGET, "--observed-file", WIDGET]));
+    assert_cmd_snapshot!("goto_message", kinterp().args(["interpret", "-f", BAD, "--operation", "InterpretStatus", "--observed-file", WIDGET]));
+}
+
+#[test]
+fn infinite_loop_ends_after_about_a_second() {
+    let start = Instant::now();
+    let (code, _, err) = output(kinterp().args(["interpret", "-f", BAD, "--operation", "InterpretReplica", "--desired-file", WIDGET]));
+    let took = start.elapsed();
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().next(), Some("Execute InterpretReplica error: <string>:2: context deadline exceeded"));
+    assert!(took >= Duration::from_millis(900) && took < Duration::from_millis(2500), "{took:?}");
+    let start = Instant::now();
+    let (code, _, _) = output(kinterp().args(["--timeout", "200ms", "interpret", "-f", BAD, "--operation", "InterpretReplica", "--desired-file", WIDGET]));
+    assert_eq!(code, 1);
+    assert!(start.elapsed() < Duration::from_millis(900));
+}
+
+#[test]
+fn memory_bombs_fail_cleanly() {
+    for op in ["AggregateStatus", "ReviseReplica"] {
+        let start = Instant::now();
+        let (code, out, err) = output(kinterp().args(["--lua-memory-limit", "64", "interpret", "-f", BAD, "--operation", op, "--desired-file", WIDGET]));
+        assert_eq!((code, out.as_str()), (1, ""), "{op}: {err}");
+        assert!(err.starts_with(&format!("Execute {op} error: ")), "{err}");
+        assert!(err.contains("not enough memory"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(2));
+    }
+}

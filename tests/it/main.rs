@@ -1,0 +1,35 @@
+//! The integration tests: the `kinterp` binary driven end to end, with
+//! insta snapshots of what users see.
+
+mod bundled;
+mod check;
+mod edit;
+mod generated;
+mod inputs;
+mod interpret;
+mod sandbox;
+mod testcmd;
+
+use std::process::Command;
+
+/// `kinterp` run from the crate root, without colour or inherited noise.
+pub fn kinterp() -> Command {
+    let mut cmd = Command::new(insta_cmd::get_cargo_bin("kinterp"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.env_remove("NO_COLOR");
+    cmd.env_remove("KUBE_EDITOR");
+    cmd.env_remove("EDITOR");
+    cmd.env_remove("VISUAL");
+    cmd.env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+/// Runs a command and returns (exit code, stdout, stderr).
+pub fn output(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.output().expect("kinterp runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

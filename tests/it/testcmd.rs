@@ -1,0 +1,52 @@
+//! `kinterp test`: passing and failing case files, filters, empty runs and
+//! malformed case files.
+
+use insta_cmd::assert_cmd_snapshot;
+
+use crate::{kinterp, output};
+
+#[test]
+fn own_cases_pass() {
+    assert_cmd_snapshot!(kinterp().args(["test", "testdata/cases", "-f", "testdata/deployment/ric.yaml"]));
+}
+
+#[test]
+fn failures_show_diffs() {
+    assert_cmd_snapshot!(kinterp().args(["test", "testdata/failing", "-f", "testdata/deployment/ric.yaml", "--jobs", "1"]));
+}
+
+#[test]
+fn filter_and_empty_runs() {
+    let (code, out, _) = output(kinterp().args(["test", "testdata/cases", "-f", "testdata/deployment/ric.yaml", "--filter", "fully"]));
+    assert_eq!(code, 0);
+    assert!(out.ends_with("1 passed, 0 failed, 5 skipped\n"), "{out}");
+    let (code, out, _) = output(kinterp().args(["test", "testdata/cases", "-f", "testdata/deployment/ric.yaml", "--filter", "zzz", "--fail-on-empty"]));
+    assert_eq!((code, out.as_str()), (1, "0 passed, 0 failed, 6 skipped\n"));
+}
+
+#[test]
+fn results_do_not_depend_on_jobs() {
+    let one = output(kinterp().args(["test", "testdata/cases", "testdata/failing", "-f", "testdata/deployment/ric.yaml", "--jobs", "1"]));
+    let two = output(kinterp().args(["test", "testdata/cases", "testdata/failing", "-f", "testdata/deployment/ric.yaml", "--jobs", "2"]));
+    assert_eq!(one, two);
+}
+
+#[test]
+fn junit_report_parses_with_counts() {
+    let path = std::env::temp_dir().join(format!("kinterp-junit-{}.xml", std::process::id()));
+    let (code, _, _) = output(kinterp().args([
+        "test", "testdata/cases", "testdata/failing", "-f", "testdata/deployment/ric.yaml",
+        "--junit", path.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 1);
+    let xml = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let cases: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("testcase")).collect();
+    assert_eq!(cases.len(), 9);
+    let failures: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("failure")).collect();
+    assert_eq!(failures.len(), 2);
+    let suite = doc.descendants().find(|n| n.has_tag_name("testsuite")).unwrap();
+    assert_eq!((suite.attribute("tests"), suite.attribute("failures")), (Some("9"), Some("2")));
+    assert!(failures[0].text().unwrap().contains("-  replicas: 5\n+  replicas: 4"));
+    assert_eq!(cases[0].attribute("name"), Some("Retain: member pause is retained"));
+}
