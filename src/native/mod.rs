@@ -315,9 +315,3 @@ mod tests {
         );
     }
 }
-
-/// The (apiVersion, kind, operation) triples handled natively, without the
-/// generic InterpretStatus fallback.
-pub fn matrix() -> Vec<(String, String, Operation)> {
-    Vec::new()
-}

@@ -141,7 +141,7 @@ impl Reader {
                     Value::Number(n) if matches!(ty, Ty::I32 | Ty::I64) => {
                         format!(
                             "number {}",
-                            quantity::source_text(&Value::Number(n.clone()))
+                            quantity::number_text(&Value::Number(n.clone()))
                         )
                     }
                     other => json_kind(other),
@@ -244,7 +244,7 @@ impl Reader {
                     Some(i) if i32::try_from(i).is_ok() => Ok(Value::from(i)),
                     _ => Err(format!(
                         "json: cannot unmarshal number {} into Go value of type int32",
-                        quantity::source_text(v)
+                        quantity::number_text(v)
                     )),
                 },
                 other => Err(format!(
