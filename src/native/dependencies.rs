@@ -202,6 +202,40 @@ mod tests {
     }
 
     #[test]
+    fn pod_template_kinds() {
+        let sts = json!({"metadata": {"namespace": "ns"}, "spec": {
+            "volumeClaimTemplates": [{"metadata": {"name": "data"}}],
+            "template": {"metadata": {"namespace": "other"}, "spec": {"volumes": [
+                {"name": "a", "persistentVolumeClaim": {"claimName": "data"}},
+                {"name": "b", "persistentVolumeClaim": {"claimName": "data-web-0"}}]}}}});
+        assert_eq!(
+            dependencies(Kind::StatefulSet, &sts).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "PersistentVolumeClaim", "namespace": "ns", "name": "data-web-0"}])
+        );
+        let only_template = json!({"spec": {"volumeClaimTemplates": [{"metadata": {"name": "data"}}],
+            "template": {"spec": {"volumes": [{"name": "a", "persistentVolumeClaim": {"claimName": "data"}}]}}}});
+        assert_eq!(
+            dependencies(Kind::StatefulSet, &only_template).unwrap(),
+            Value::Null
+        );
+        let pod = json!({"spec": {"serviceAccountName": "sa", "serviceAccount": "old",
+            "ephemeralContainers": [{"name": "e", "env": [{"name": "x", "valueFrom": {"secretKeyRef": {"name": "s2", "key": "k"}}}]}],
+            "volumes": [{"name": "v", "secret": {"secretName": "s1"}, "projected": {"sources": [{"secret": {"name": "p"}}]}}]}});
+        assert_eq!(
+            dependencies(Kind::Pod, &pod).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "Secret", "name": "p"},
+                   {"apiVersion": "v1", "kind": "Secret", "name": "s2"},
+                   {"apiVersion": "v1", "kind": "ServiceAccount", "name": "sa"}])
+        );
+        let cron = json!({"metadata": {"namespace": "n"}, "spec": {"jobTemplate": {"spec": {"template": {"spec": {
+            "containers": [{"name": "c", "envFrom": [{"configMapRef": {"name": "cm"}}]}]}}}}}});
+        assert_eq!(
+            dependencies(Kind::CronJob, &cron).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "ConfigMap", "namespace": "n", "name": "cm"}])
+        );
+    }
+
+    #[test]
     fn typed_view_error_prefix() {
         let bad = json!({"spec": {"template": {"spec": {"containers": "x"}}}});
         assert_eq!(

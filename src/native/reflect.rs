@@ -257,6 +257,29 @@ mod tests {
     }
 
     #[test]
+    fn replicaset_and_pdb() {
+        let rs = json!({"metadata": {"generation": 5, "annotations": {GENERATION_ANNOTATION: "4"}},
+            "status": {"fullyLabeledReplicas": 2, "readyReplicas": 1}});
+        assert_eq!(
+            reflect(Kind::ReplicaSet, &rs).unwrap(),
+            json!({"generation": 5, "resourceTemplateGeneration": 4, "replicas": 0, "readyReplicas": 1})
+        );
+        let pdb = json!({"status": {"observedGeneration": 2, "conditions": [{"type": "X"}],
+            "disruptedPods": {"p": "2024-05-01T10:00:00.9+02:00"}}});
+        assert_eq!(
+            reflect(Kind::PodDisruptionBudget, &pdb).unwrap(),
+            json!({"disruptionsAllowed": 0, "currentHealthy": 0, "desiredHealthy": 0, "expectedPods": 0,
+                   "disruptedPods": {"p": "2024-05-01T08:00:00Z"}})
+        );
+        let bad = json!({"status": {"expectedPods": "x"}});
+        assert!(
+            reflect(Kind::PodDisruptionBudget, &bad)
+                .unwrap_err()
+                .starts_with("failed to convert PodDisruptionBudget from map[string]interface{}: ")
+        );
+    }
+
+    #[test]
     fn special_fields() {
         let ds = json!({"metadata": {"annotations": {GENERATION_ANNOTATION: "0"}}, "status": {}});
         assert_eq!(

@@ -159,6 +159,27 @@ mod tests {
     }
 
     #[test]
+    fn resource_requests() {
+        let rs = json!({"spec": {"replicas": 1, "template": {"spec": {
+            "containers": [{"name": "a", "resources": {"requests": {"cpu": 0.25, "memory": "1Gi"}}},
+                           {"name": "b", "resources": {"limits": {"cpu": "1", "foo": "1"}}}],
+            "initContainers": [{"name": "i", "resources": {"requests": {"memory": "2Gi"}}}],
+            "overhead": {"cpu": "10m"}}}}});
+        let (_, req) = interpret(Kind::ReplicaSet, &rs).unwrap();
+        assert_eq!(
+            req,
+            json!({"resourceRequest": {"cpu": "1260m", "memory": "2Gi"}})
+        );
+        let bad = json!({"spec": {"containers": [{"name": "a", "resources": {"requests": {"cpu": "1.2.3"}}}]}});
+        assert_eq!(
+            interpret(Kind::Pod, &bad).unwrap_err(),
+            "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+        );
+        let zero = json!({"spec": {"containers": [{"name": "a", "resources": {"requests": {"cpu": "0"}}}]}});
+        assert_eq!(interpret(Kind::Pod, &zero).unwrap(), (1, Value::Null));
+    }
+
+    #[test]
     fn empties_removed() {
         assert_eq!(
             without_empties(
