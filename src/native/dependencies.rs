@@ -116,7 +116,7 @@ fn validate(refs: &[Value]) -> Result<(), String> {
         }
         if let Some(labels) = selector.and_then(|s| s["matchLabels"].as_object()) {
             for value in labels.values().filter_map(Value::as_str) {
-                if let Some(why) = label_value_problem(value) {
+                for why in label_value_problems(value) {
                     failures.push(format!(
                         "dependencies[{i}].labelSelector.matchLabels: Invalid value: \"{value}\": {why}"
                     ));
@@ -140,19 +140,24 @@ fn ordered_json(m: &Map<String, Value>, order: &[&str]) -> String {
     format!("{{{}}}", parts.join(","))
 }
 
-/// Why a label value is invalid (Kubernetes' IsValidLabelValue), if it is.
-fn label_value_problem(v: &str) -> Option<&'static str> {
+/// Why a label value is invalid (Kubernetes' IsValidLabelValue): its
+/// length and its shape are checked separately.
+fn label_value_problems(v: &str) -> Vec<&'static str> {
+    let mut problems = Vec::new();
     if v.len() > 63 {
-        return Some("must be no more than 63 characters");
+        problems.push("must be no more than 63 characters");
     }
     let ok_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     let valid = v.is_empty()
         || (v.chars().all(ok_char)
             && v.starts_with(|c: char| c.is_ascii_alphanumeric())
             && v.ends_with(|c: char| c.is_ascii_alphanumeric()));
-    (!valid).then_some(
-        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
-    )
+    if !valid {
+        problems.push(
+            "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+        );
+    }
+    problems
 }
 
 #[cfg(test)]
@@ -193,12 +198,15 @@ mod tests {
                    {"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
                     "labelSelector": {"matchLabels": {"kubernetes.io/service-name": "derived-x"}}}])
         );
-        let long = json!({"metadata": {"name": "x".repeat(60)}});
+        let long = json!({"metadata": {"name": format!("{}-", "x".repeat(60))}});
+        let err = dependencies(Kind::ServiceImport, &long).unwrap_err();
         assert!(
-            dependencies(Kind::ServiceImport, &long)
-                .unwrap_err()
-                .contains("must be no more than 63 characters")
+            err.starts_with(
+                "[dependencies[1].labelSelector.matchLabels: Invalid value: \"derived-"
+            )
         );
+        assert!(err.contains("must be no more than 63 characters, dependencies[1]"));
+        assert!(err.contains("a valid label must be an empty string"));
     }
 
     #[test]
