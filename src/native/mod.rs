@@ -268,6 +268,96 @@ mod tests {
         assert!(!m.iter().any(|(_, k, op)| k == "Pod" && *op == Status));
     }
 
+    /// The error rows of spec §14.8 that are not unsupported-kind errors.
+    #[test]
+    fn error_cases_of_section_14_8() {
+        let deployment = |spec: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": spec});
+        assert_eq!(
+            run(Rep, deployment(json!({"replicas": "3"}))).unwrap_err(),
+            "unrecognized type: int32"
+        );
+        let revise = |obj: Value| {
+            interpret(
+                Rev,
+                &OpInput {
+                    desired: Some(obj),
+                    desired_replica: 7,
+                    ..Default::default()
+                },
+            )
+        };
+        assert_eq!(
+            revise(deployment(json!({"replicas": 1.5}))).unwrap_err(),
+            ".spec.replicas accessor error: 1.5 is of the type float64, expected int64"
+        );
+        assert_eq!(
+            revise(json!({"apiVersion": "apps/v1", "kind": "Deployment", "spec": "x"}))
+                .unwrap_err(),
+            ".spec.replicas accessor error: x is of the type string, expected map[string]interface{}"
+        );
+        let labelled = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+            "metadata": {"name": "d", "labels": {"resourcetemplate.karmada.io/retain-replicas": "true"}}});
+        let observed = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d", "namespace": "ns"}, "spec": {}});
+        let retained = interpret(
+            Ret,
+            &OpInput {
+                desired: Some(labelled),
+                observed: Some(observed),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            retained.unwrap_err(),
+            "failed to get spec.replicas from Deployment ns/d"
+        );
+        let aggregated = interpret(
+            Agg,
+            &OpInput {
+                desired: Some(deployment(json!({}))),
+                status_items: Some(vec![
+                    json!({"clusterName": "m", "status": {"replicas": "x"}}),
+                ]),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            aggregated.unwrap_err(),
+            "json: cannot unmarshal string into Go struct field WrappedDeploymentStatus.replicas of type int32"
+        );
+        let mut with_status = deployment(json!({}));
+        with_status["status"] = json!({"replicas": 1});
+        assert_eq!(
+            run(Status, with_status.clone()).unwrap_err(),
+            "strconv.ParseInt: parsing \"\": invalid syntax"
+        );
+        with_status["metadata"]["annotations"] =
+            json!({"resourcetemplate.karmada.io/generation": " 3"});
+        assert_eq!(
+            run(Status, with_status.clone()).unwrap_err(),
+            "strconv.ParseInt: parsing \" 3\": invalid syntax"
+        );
+        with_status["metadata"]["annotations"] =
+            json!({"resourcetemplate.karmada.io/generation": "+3"});
+        assert_eq!(
+            run(Status, with_status).unwrap().get("status"),
+            Some(&json!({"resourceTemplateGeneration": 3, "replicas": 1}))
+        );
+        for kind in [("v1", "ConfigMap"), ("apps/v1", "Deployment")] {
+            let obj = json!({"apiVersion": kind.0, "kind": kind.1, "status": 5});
+            assert_eq!(
+                run(Status, obj).unwrap_err(),
+                ".status accessor error: 5 is of the type int64, expected map[string]interface{}"
+            );
+        }
+        let ingress = json!({"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+            "spec": {"tls": [{"hosts": ["a"]}, {"secretName": "ok"}, {"hosts": ["b"]}]}});
+        let failure = "Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\"}: dependency can not leave name and labelSelector all empty";
+        assert_eq!(
+            run(Dep, ingress).unwrap_err(),
+            format!("[dependencies[0]: {failure}, dependencies[2]: {failure}]")
+        );
+    }
+
     #[test]
     fn unsupported_kind_errors() {
         let ds = json!({"apiVersion": "apps/v1", "kind": "DaemonSet"});
