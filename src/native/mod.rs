@@ -1,22 +1,407 @@
 //! Karmada's native (built-in, Go-coded) interpreters for core Kubernetes
 //! kinds, reimplemented in Rust over JSON values.
 
+mod access;
+mod aggregate;
+mod dependencies;
+mod health;
+mod normalize;
+mod quantity;
+mod reflect;
+mod replica;
+mod retain;
+mod revise;
+mod schema;
+mod time;
+mod typed;
+
+#[cfg(test)]
+mod conformance_tests;
+
 use crate::ops::{OpInput, Operation, Outcome};
+use serde_json::Value;
+
+/// A kind with at least one native handler (spec §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Deployment,
+    ReplicaSet,
+    StatefulSet,
+    DaemonSet,
+    Job,
+    CronJob,
+    Pod,
+    Service,
+    ServiceAccount,
+    Secret,
+    PersistentVolumeClaim,
+    PersistentVolume,
+    Ingress,
+    PodDisruptionBudget,
+    HorizontalPodAutoscaler,
+    ServiceImport,
+}
+
+use Operation::{
+    AggregateStatus as Agg, InterpretDependency as Dep, InterpretHealth as Health,
+    InterpretReplica as Rep, InterpretStatus as Status, Retain as Ret, ReviseReplica as Rev,
+};
+
+/// The support matrix of spec §2: apiVersion, kind, and the operations with
+/// a native handler (InterpretStatus only where a special handler exists).
+const MATRIX: &[(&str, &str, Kind, &[Operation])] = &[
+    (
+        "apps/v1",
+        "Deployment",
+        Kind::Deployment,
+        &[Rep, Rev, Ret, Agg, Status, Health, Dep],
+    ),
+    (
+        "apps/v1",
+        "ReplicaSet",
+        Kind::ReplicaSet,
+        &[Rep, Rev, Agg, Status, Health, Dep],
+    ),
+    (
+        "apps/v1",
+        "StatefulSet",
+        Kind::StatefulSet,
+        &[Rep, Rev, Agg, Status, Health, Dep],
+    ),
+    (
+        "apps/v1",
+        "DaemonSet",
+        Kind::DaemonSet,
+        &[Agg, Status, Health, Dep],
+    ),
+    (
+        "batch/v1",
+        "Job",
+        Kind::Job,
+        &[Rep, Rev, Ret, Agg, Status, Dep],
+    ),
+    ("batch/v1", "CronJob", Kind::CronJob, &[Agg, Dep]),
+    ("v1", "Pod", Kind::Pod, &[Rep, Ret, Agg, Health, Dep]),
+    ("v1", "Service", Kind::Service, &[Ret, Agg, Status, Health]),
+    ("v1", "ServiceAccount", Kind::ServiceAccount, &[Ret]),
+    ("v1", "Secret", Kind::Secret, &[Ret]),
+    (
+        "v1",
+        "PersistentVolumeClaim",
+        Kind::PersistentVolumeClaim,
+        &[Ret, Agg, Health],
+    ),
+    (
+        "v1",
+        "PersistentVolume",
+        Kind::PersistentVolume,
+        &[Ret, Agg],
+    ),
+    (
+        "networking.k8s.io/v1",
+        "Ingress",
+        Kind::Ingress,
+        &[Agg, Status, Health, Dep],
+    ),
+    (
+        "policy/v1",
+        "PodDisruptionBudget",
+        Kind::PodDisruptionBudget,
+        &[Agg, Status, Health],
+    ),
+    (
+        "autoscaling/v2",
+        "HorizontalPodAutoscaler",
+        Kind::HorizontalPodAutoscaler,
+        &[Agg, Status],
+    ),
+    (
+        "multicluster.x-k8s.io/v1alpha1",
+        "ServiceImport",
+        Kind::ServiceImport,
+        &[Dep],
+    ),
+];
+
+/// The group and version of an apiVersion, as `schema.ParseGroupVersion`
+/// (an unparsable one gives an empty group and version).
+fn group_version(api_version: &str) -> (&str, &str) {
+    match api_version.split_once('/') {
+        None => ("", api_version),
+        Some((_, v)) if v.contains('/') => ("", ""),
+        Some((g, v)) => (g, v),
+    }
+}
+
+/// A kind with a native handler for `op` (InterpretStatus: special ones).
+fn handled(op: Operation, api_version: &str, kind: &str) -> Option<Kind> {
+    let gv = group_version(api_version);
+    MATRIX
+        .iter()
+        .find(|(av, k, _, ops)| group_version(av) == gv && *k == kind && ops.contains(&op))
+        .map(|(_, _, kind, _)| *kind)
+}
 
 /// Whether a native interpreter handles `op` for this apiVersion and kind.
 pub fn supports(op: Operation, api_version: &str, kind: &str) -> bool {
-    let _ = (op, api_version, kind);
-    false
+    match op {
+        Operation::InterpretStatus => true,
+        Operation::InterpretComponent => false,
+        _ => handled(op, api_version, kind).is_some(),
+    }
+}
+
+/// The natively supported (apiVersion, kind, operation) triples, without the
+/// generic InterpretStatus fallback.
+pub fn matrix() -> Vec<(String, String, Operation)> {
+    MATRIX
+        .iter()
+        .flat_map(|(av, k, _, ops)| ops.iter().map(|op| (av.to_string(), k.to_string(), *op)))
+        .collect()
+}
+
+/// The GVK text of error messages: `apps/v1, Kind=DaemonSet`, `/v1, Kind=Pod`.
+fn gvk_text(obj: &Value) -> String {
+    let (group, version) = group_version(access::string_or_empty(obj, &["apiVersion"]));
+    format!(
+        "{group}/{version}, Kind={}",
+        access::string_or_empty(obj, &["kind"])
+    )
 }
 
 /// Runs the native interpreter. `Err` holds Karmada's error text.
 pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
-    let _ = input;
-    Err(format!("default {op} interpreter not implemented"))
+    if op == Operation::InterpretComponent {
+        return Err("interface GetComponents not implemented yet".into());
+    }
+    let obj = if op == Operation::Retain {
+        input.desired.as_ref()
+    } else {
+        input.object()
+    }
+    .ok_or_else(|| format!("no object given for {op}"))?;
+    let api_version = access::string_or_empty(obj, &["apiVersion"]);
+    let kind_name = access::string_or_empty(obj, &["kind"]);
+    let Some(kind) = handled(op, api_version, kind_name) else {
+        return match op {
+            Operation::InterpretStatus => Ok(one("status", reflect::generic(obj)?)),
+            Operation::InterpretDependency => {
+                Err("default interpreter for operation InterpretDependency not found".into())
+            }
+            _ => Err(format!(
+                "default {op} interpreter for \"{}\" not found",
+                gvk_text(obj)
+            )),
+        };
+    };
+    match op {
+        Operation::InterpretReplica => {
+            let (replica, requires) = replica::interpret(kind, obj)?;
+            Ok(Outcome {
+                results: vec![("replica", Value::from(replica)), ("requires", requires)],
+            })
+        }
+        Operation::ReviseReplica => Ok(one(
+            "revised",
+            revise::revise(kind, obj, i64::from(input.desired_replica))?,
+        )),
+        Operation::Retain => {
+            let observed = input
+                .observed
+                .as_ref()
+                .ok_or_else(|| "no observed object given for Retain".to_string())?;
+            Ok(one("retained", retain::retain(kind, obj, observed)?))
+        }
+        Operation::AggregateStatus => Ok(one(
+            "aggregatedStatus",
+            aggregate::aggregate(kind, obj, input.status_items.as_deref())?,
+        )),
+        Operation::InterpretStatus => Ok(one("status", reflect::reflect(kind, obj)?)),
+        Operation::InterpretHealth => Ok(one("healthy", Value::Bool(health::healthy(kind, obj)?))),
+        Operation::InterpretDependency => {
+            Ok(one("dependencies", dependencies::dependencies(kind, obj)?))
+        }
+        Operation::InterpretComponent => unreachable!("handled above"),
+    }
 }
 
-/// The (apiVersion, kind, operation) triples handled natively, without the
-/// generic InterpretStatus fallback.
-pub fn matrix() -> Vec<(String, String, Operation)> {
-    Vec::new()
+fn one(name: &'static str, value: Value) -> Outcome {
+    Outcome {
+        results: vec![(name, value)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(op: Operation, obj: Value) -> Result<Outcome, String> {
+        interpret(
+            op,
+            &OpInput {
+                desired: Some(obj),
+                ..Default::default()
+            },
+        )
+    }
+
+    #[test]
+    fn support_matrix() {
+        assert!(supports(Rep, "apps/v1", "Deployment"));
+        assert!(!supports(Rep, "apps/v1beta1", "Deployment"));
+        assert!(!supports(Rep, "apps/v1", "deployment"));
+        assert!(supports(Status, "example.io/v1", "Widget"));
+        assert!(!supports(
+            Operation::InterpretComponent,
+            "apps/v1",
+            "Deployment"
+        ));
+        assert!(supports(
+            Dep,
+            "multicluster.x-k8s.io/v1alpha1",
+            "ServiceImport"
+        ));
+        assert!(!supports(Health, "batch/v1", "Job"));
+        let m = matrix();
+        assert!(m.contains(&("v1".into(), "Pod".into(), Agg)));
+        assert!(!m.iter().any(|(_, k, op)| k == "Pod" && *op == Status));
+    }
+
+    /// The error rows of spec §14.8 that are not unsupported-kind errors.
+    #[test]
+    fn error_cases_of_section_14_8() {
+        let deployment = |spec: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": spec});
+        assert_eq!(
+            run(Rep, deployment(json!({"replicas": "3"}))).unwrap_err(),
+            "unrecognized type: int32"
+        );
+        let revise = |obj: Value| {
+            interpret(
+                Rev,
+                &OpInput {
+                    desired: Some(obj),
+                    desired_replica: 7,
+                    ..Default::default()
+                },
+            )
+        };
+        assert_eq!(
+            revise(deployment(json!({"replicas": 1.5}))).unwrap_err(),
+            ".spec.replicas accessor error: 1.5 is of the type float64, expected int64"
+        );
+        assert_eq!(
+            revise(json!({"apiVersion": "apps/v1", "kind": "Deployment", "spec": "x"}))
+                .unwrap_err(),
+            ".spec.replicas accessor error: x is of the type string, expected map[string]interface{}"
+        );
+        let labelled = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+            "metadata": {"name": "d", "labels": {"resourcetemplate.karmada.io/retain-replicas": "true"}}});
+        let observed = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d", "namespace": "ns"}, "spec": {}});
+        let retained = interpret(
+            Ret,
+            &OpInput {
+                desired: Some(labelled),
+                observed: Some(observed),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            retained.unwrap_err(),
+            "failed to get spec.replicas from Deployment ns/d"
+        );
+        let aggregated = interpret(
+            Agg,
+            &OpInput {
+                desired: Some(deployment(json!({}))),
+                status_items: Some(vec![
+                    json!({"clusterName": "m", "status": {"replicas": "x"}}),
+                ]),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            aggregated.unwrap_err(),
+            "json: cannot unmarshal string into Go struct field WrappedDeploymentStatus.replicas of type int32"
+        );
+        let mut with_status = deployment(json!({}));
+        with_status["status"] = json!({"replicas": 1});
+        assert_eq!(
+            run(Status, with_status.clone()).unwrap_err(),
+            "strconv.ParseInt: parsing \"\": invalid syntax"
+        );
+        with_status["metadata"]["annotations"] =
+            json!({"resourcetemplate.karmada.io/generation": " 3"});
+        assert_eq!(
+            run(Status, with_status.clone()).unwrap_err(),
+            "strconv.ParseInt: parsing \" 3\": invalid syntax"
+        );
+        with_status["metadata"]["annotations"] =
+            json!({"resourcetemplate.karmada.io/generation": "+3"});
+        assert_eq!(
+            run(Status, with_status).unwrap().get("status"),
+            Some(&json!({"resourceTemplateGeneration": 3, "replicas": 1}))
+        );
+        for kind in [("v1", "ConfigMap"), ("apps/v1", "Deployment")] {
+            let obj = json!({"apiVersion": kind.0, "kind": kind.1, "status": 5});
+            assert_eq!(
+                run(Status, obj).unwrap_err(),
+                ".status accessor error: 5 is of the type int64, expected map[string]interface{}"
+            );
+        }
+        let ingress = json!({"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+            "spec": {"tls": [{"hosts": ["a"]}, {"secretName": "ok"}, {"hosts": ["b"]}]}});
+        let failure = "Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\"}: dependency can not leave name and labelSelector all empty";
+        assert_eq!(
+            run(Dep, ingress).unwrap_err(),
+            format!("[dependencies[0]: {failure}, dependencies[2]: {failure}]")
+        );
+    }
+
+    #[test]
+    fn unsupported_kind_errors() {
+        let ds = json!({"apiVersion": "apps/v1", "kind": "DaemonSet"});
+        assert_eq!(
+            run(Rep, ds).unwrap_err(),
+            "default InterpretReplica interpreter for \"apps/v1, Kind=DaemonSet\" not found"
+        );
+        let pod = json!({"apiVersion": "v1", "kind": "Pod"});
+        assert_eq!(
+            run(Rev, pod).unwrap_err(),
+            "default ReviseReplica interpreter for \"/v1, Kind=Pod\" not found"
+        );
+        let hpa = json!({"apiVersion": "autoscaling/v1", "kind": "HorizontalPodAutoscaler"});
+        assert_eq!(
+            run(Agg, hpa).unwrap_err(),
+            "default AggregateStatus interpreter for \"autoscaling/v1, Kind=HorizontalPodAutoscaler\" not found"
+        );
+        let job = json!({"apiVersion": "batch/v1", "kind": "Job"});
+        assert_eq!(
+            run(Health, job).unwrap_err(),
+            "default InterpretHealth interpreter for \"batch/v1, Kind=Job\" not found"
+        );
+        let svc = json!({"apiVersion": "v1", "kind": "Service"});
+        assert_eq!(
+            run(Dep, svc.clone()).unwrap_err(),
+            "default interpreter for operation InterpretDependency not found"
+        );
+        assert_eq!(
+            run(Operation::InterpretComponent, svc).unwrap_err(),
+            "interface GetComponents not implemented yet"
+        );
+        let cm = json!({"apiVersion": "v1", "kind": "ConfigMap"});
+        let err = interpret(
+            Ret,
+            &OpInput {
+                desired: Some(cm.clone()),
+                observed: Some(cm),
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            "default Retain interpreter for \"/v1, Kind=ConfigMap\" not found"
+        );
+    }
 }

@@ -1,0 +1,254 @@
+//! InterpretDependency (spec §9): the objects a workload, Ingress or
+//! ServiceImport refers to, then validated as Karmada validates them.
+
+use super::Kind;
+use super::normalize;
+use super::typed::{self, Mode, str};
+use crate::kube::deps::pod_dependencies;
+use serde_json::{Map, Value, json};
+
+/// The dependency list, or `null` when empty.
+pub fn dependencies(kind: Kind, obj: &Value) -> Result<Value, String> {
+    let type_name = match kind {
+        Kind::Deployment => "Deployment",
+        Kind::ReplicaSet => "ReplicaSet",
+        Kind::Job => "Job",
+        Kind::CronJob => "CronJob",
+        Kind::Pod => "Pod",
+        Kind::DaemonSet => "DaemonSet",
+        Kind::StatefulSet => "StatefulSet",
+        Kind::Ingress => "Ingress",
+        Kind::ServiceImport => "ServiceImport",
+        other => unreachable!("no InterpretDependency handler for {other:?}"),
+    };
+    let o = typed::decode(type_name, obj, Mode::Convert)
+        .map_err(|e| format!("failed to convert {type_name} from unstructured object: {e}"))?;
+    let namespace = str(&o["metadata"]["namespace"]);
+    let refs = match kind {
+        Kind::Ingress => ingress(&o, namespace),
+        Kind::ServiceImport => service_import(&o, namespace),
+        _ => pod_template_kind(kind, &o, namespace)?,
+    };
+    validate(&refs)?;
+    Ok(if refs.is_empty() {
+        Value::Null
+    } else {
+        Value::Array(refs)
+    })
+}
+
+/// A reference object with empty namespace and name left out.
+fn reference(api_version: &str, kind: &str, namespace: &str, name: &str) -> Value {
+    let mut r = Map::new();
+    r.insert("apiVersion".into(), api_version.into());
+    r.insert("kind".into(), kind.into());
+    if !namespace.is_empty() {
+        r.insert("namespace".into(), namespace.into());
+    }
+    if !name.is_empty() {
+        r.insert("name".into(), name.into());
+    }
+    Value::Object(r)
+}
+
+fn pod_template_kind(kind: Kind, o: &Value, namespace: &str) -> Result<Vec<Value>, String> {
+    let spec = &o["spec"];
+    let pod_spec = match kind {
+        Kind::Pod => spec,
+        Kind::CronJob => &spec["jobTemplate"]["spec"]["template"]["spec"],
+        _ => &spec["template"]["spec"],
+    };
+    let template = json!({ "spec": normalize::encode("PodSpec", pod_spec) });
+    let mut refs = pod_dependencies(&template, namespace)?.unwrap_or_default();
+    if kind == Kind::StatefulSet {
+        let claims: Vec<&str> = spec["volumeClaimTemplates"]
+            .as_array()
+            .map(|l| l.iter().map(|t| str(&t["metadata"]["name"])).collect())
+            .unwrap_or_default();
+        if !claims.is_empty() {
+            refs.retain(|r| {
+                r["kind"] != "PersistentVolumeClaim" || !claims.contains(&str(&r["name"]))
+            });
+        }
+    }
+    Ok(refs)
+}
+
+/// One Secret per TLS entry, in order, duplicates kept.
+fn ingress(o: &Value, namespace: &str) -> Vec<Value> {
+    o["spec"]["tls"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|tls| reference("v1", "Secret", namespace, str(&tls["secretName"])))
+        .collect()
+}
+
+/// The derived Service and its EndpointSlices.
+fn service_import(o: &Value, namespace: &str) -> Vec<Value> {
+    let derived = format!("derived-{}", str(&o["metadata"]["name"]));
+    let mut slices = reference("discovery.k8s.io/v1", "EndpointSlice", namespace, "");
+    slices["labelSelector"] = json!({"matchLabels": {"kubernetes.io/service-name": derived}});
+    vec![reference("v1", "Service", namespace, &derived), slices]
+}
+
+/// Karmada's dependency validation (9.4).
+fn validate(refs: &[Value]) -> Result<(), String> {
+    let mut failures = Vec::new();
+    for (i, r) in refs.iter().enumerate() {
+        let has_name = !str(&r["name"]).is_empty();
+        let selector = r.get("labelSelector");
+        if str(&r["apiVersion"]).is_empty()
+            || str(&r["kind"]).is_empty()
+            || (!has_name && selector.is_none())
+        {
+            let mut shown = Map::new();
+            for key in ["apiVersion", "kind", "namespace"] {
+                if let Some(v) = r.get(key).filter(|v| !str(v).is_empty()) {
+                    shown.insert(key.into(), v.clone());
+                }
+            }
+            let text = ordered_json(&shown, &["apiVersion", "kind", "namespace"]);
+            failures.push(format!(
+                "dependencies[{i}]: Invalid value: {text}: dependency can not leave name and labelSelector all empty"
+            ));
+            continue;
+        }
+        if let Some(labels) = selector.and_then(|s| s["matchLabels"].as_object()) {
+            for value in labels.values().filter_map(Value::as_str) {
+                for why in label_value_problems(value) {
+                    failures.push(format!(
+                        "dependencies[{i}].labelSelector.matchLabels: Invalid value: \"{value}\": {why}"
+                    ));
+                }
+            }
+        }
+    }
+    match failures.len() {
+        0 => Ok(()),
+        1 => Err(failures.remove(0)),
+        _ => Err(format!("[{}]", failures.join(", "))),
+    }
+}
+
+/// Compact JSON of selected keys in the given order.
+fn ordered_json(m: &Map<String, Value>, order: &[&str]) -> String {
+    let parts: Vec<String> = order
+        .iter()
+        .filter_map(|k| m.get(*k).map(|v| format!("{}:{}", Value::from(*k), v)))
+        .collect();
+    format!("{{{}}}", parts.join(","))
+}
+
+/// Why a label value is invalid (Kubernetes' IsValidLabelValue): its
+/// length and its shape are checked separately.
+fn label_value_problems(v: &str) -> Vec<&'static str> {
+    let mut problems = Vec::new();
+    if v.len() > 63 {
+        problems.push("must be no more than 63 characters");
+    }
+    let ok_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    let valid = v.is_empty()
+        || (v.chars().all(ok_char)
+            && v.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && v.ends_with(|c: char| c.is_ascii_alphanumeric()));
+    if !valid {
+        problems.push(
+            "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+        );
+    }
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ingress_validation_errors() {
+        let ing =
+            json!({"spec": {"tls": [{"hosts": ["a"]}, {"secretName": "ok"}, {"hosts": ["b"]}]}});
+        assert_eq!(
+            dependencies(Kind::Ingress, &ing).unwrap_err(),
+            "[dependencies[0]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\"}: dependency can not leave name and labelSelector all empty, dependencies[2]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\"}: dependency can not leave name and labelSelector all empty]"
+        );
+        let one = json!({"metadata": {"namespace": "ns"}, "spec": {"tls": [{"hosts": ["a"]}]}});
+        assert_eq!(
+            dependencies(Kind::Ingress, &one).unwrap_err(),
+            "dependencies[0]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"namespace\":\"ns\"}: dependency can not leave name and labelSelector all empty"
+        );
+    }
+
+    #[test]
+    fn ingress_and_service_import() {
+        let ing = json!({"metadata": {"namespace": "ns"}, "spec": {"tls": [{"secretName": "s"}, {"secretName": "s"}]}});
+        assert_eq!(
+            dependencies(Kind::Ingress, &ing).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "Secret", "namespace": "ns", "name": "s"},
+                   {"apiVersion": "v1", "kind": "Secret", "namespace": "ns", "name": "s"}])
+        );
+        assert_eq!(
+            dependencies(Kind::Ingress, &json!({})).unwrap(),
+            Value::Null
+        );
+        let si = json!({"metadata": {"name": "x"}});
+        assert_eq!(
+            dependencies(Kind::ServiceImport, &si).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "Service", "name": "derived-x"},
+                   {"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+                    "labelSelector": {"matchLabels": {"kubernetes.io/service-name": "derived-x"}}}])
+        );
+        let long = json!({"metadata": {"name": format!("{}-", "x".repeat(60))}});
+        let err = dependencies(Kind::ServiceImport, &long).unwrap_err();
+        assert!(
+            err.starts_with(
+                "[dependencies[1].labelSelector.matchLabels: Invalid value: \"derived-"
+            )
+        );
+        assert!(err.contains("must be no more than 63 characters, dependencies[1]"));
+        assert!(err.contains("a valid label must be an empty string"));
+    }
+
+    #[test]
+    fn pod_template_kinds() {
+        let sts = json!({"metadata": {"namespace": "ns"}, "spec": {
+            "volumeClaimTemplates": [{"metadata": {"name": "data"}}],
+            "template": {"metadata": {"namespace": "other"}, "spec": {"volumes": [
+                {"name": "a", "persistentVolumeClaim": {"claimName": "data"}},
+                {"name": "b", "persistentVolumeClaim": {"claimName": "data-web-0"}}]}}}});
+        assert_eq!(
+            dependencies(Kind::StatefulSet, &sts).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "PersistentVolumeClaim", "namespace": "ns", "name": "data-web-0"}])
+        );
+        let only_template = json!({"spec": {"volumeClaimTemplates": [{"metadata": {"name": "data"}}],
+            "template": {"spec": {"volumes": [{"name": "a", "persistentVolumeClaim": {"claimName": "data"}}]}}}});
+        assert_eq!(
+            dependencies(Kind::StatefulSet, &only_template).unwrap(),
+            Value::Null
+        );
+        let pod = json!({"spec": {"serviceAccountName": "sa", "serviceAccount": "old",
+            "ephemeralContainers": [{"name": "e", "env": [{"name": "x", "valueFrom": {"secretKeyRef": {"name": "s2", "key": "k"}}}]}],
+            "volumes": [{"name": "v", "secret": {"secretName": "s1"}, "projected": {"sources": [{"secret": {"name": "p"}}]}}]}});
+        assert_eq!(
+            dependencies(Kind::Pod, &pod).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "Secret", "name": "p"},
+                   {"apiVersion": "v1", "kind": "Secret", "name": "s2"},
+                   {"apiVersion": "v1", "kind": "ServiceAccount", "name": "sa"}])
+        );
+        let cron = json!({"metadata": {"namespace": "n"}, "spec": {"jobTemplate": {"spec": {"template": {"spec": {
+            "containers": [{"name": "c", "envFrom": [{"configMapRef": {"name": "cm"}}]}]}}}}}});
+        assert_eq!(
+            dependencies(Kind::CronJob, &cron).unwrap(),
+            json!([{"apiVersion": "v1", "kind": "ConfigMap", "namespace": "n", "name": "cm"}])
+        );
+    }
+
+    #[test]
+    fn typed_view_error_prefix() {
+        let bad = json!({"spec": {"template": {"spec": {"containers": "x"}}}});
+        assert_eq!(
+            dependencies(Kind::Deployment, &bad).unwrap_err(),
+            "failed to convert Deployment from unstructured object: cannot restore slice from string"
+        );
+    }
+}
