@@ -7,12 +7,11 @@ use serde_json::{Number, Value};
 /// generic decoding does.
 pub fn numbers_as_f64(v: &mut Value) {
     match v {
-        Value::Number(n)
-            if (n.is_i64() || n.is_u64()) => {
-                if let Some(num) = n.as_f64().and_then(Number::from_f64) {
-                    *n = num;
-                }
+        Value::Number(n) if (n.is_i64() || n.is_u64()) => {
+            if let Some(num) = n.as_f64().and_then(Number::from_f64) {
+                *n = num;
             }
+        }
         Value::Array(items) => items.iter_mut().for_each(numbers_as_f64),
         Value::Object(map) => map.values_mut().for_each(numbers_as_f64),
         _ => {}

@@ -214,10 +214,9 @@ pub fn normalize_status_item(name: &str, item: Value) -> Result<Value, Error> {
                 Value::Null => {}
                 _ => return Err(type_err("string")),
             },
-            "status"
-                if !v.is_null() => {
-                    out.insert("status".into(), v);
-                }
+            "status" if !v.is_null() => {
+                out.insert("status".into(), v);
+            }
             "applied" => match v {
                 Value::Bool(true) => {
                     out.insert("applied".into(), Value::Bool(true));

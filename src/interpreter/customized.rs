@@ -108,7 +108,12 @@ pub fn run(
     )
 }
 
-fn run_with(runner: &Runner, op: Operation, scripts: &[&str], input: &OpInput) -> Result<Outcome, String> {
+fn run_with(
+    runner: &Runner,
+    op: Operation,
+    scripts: &[&str],
+    input: &OpInput,
+) -> Result<Outcome, String> {
     let func = op.lua_function();
     let obj = input.object();
     let one = |script: &str, n: usize, build: &dyn Fn(&Lua) -> mlua::Result<Vec<LuaValue>>| {

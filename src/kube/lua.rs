@@ -78,12 +78,14 @@ fn get_resource_quantity(lua: &Lua, args: MultiValue) -> RaiseResult {
             let f = q.as_f64();
             if f.is_infinite() {
                 return Err(Raise::AtCaller(format!(
-                    "int approximation unexpectedly returned an infinite value: {},", q.go_dump()
+                    "int approximation unexpectedly returned an infinite value: {},",
+                    q.go_dump()
                 )));
             }
             if f < 0.0 {
                 return Err(Raise::AtCaller(format!(
-                    "int approximation unexpectedly returned a negative value: {},", q.go_dump()
+                    "int approximation unexpectedly returned a negative value: {},",
+                    q.go_dump()
                 )));
             }
             f

@@ -11,10 +11,12 @@ fn state() -> Lua {
 }
 
 fn eval(lua: &Lua, expr: &str) -> Result<String, String> {
-    lua.load(format!("local kube = require('kube')\nreturn tostring({expr})"))
-        .set_name("=<string>")
-        .eval::<String>()
-        .map_err(|e| error_text(&e))
+    lua.load(format!(
+        "local kube = require('kube')\nreturn tostring({expr})"
+    ))
+    .set_name("=<string>")
+    .eval::<String>()
+    .map_err(|e| error_text(&e))
 }
 
 #[test]
@@ -81,10 +83,19 @@ fn resource_add_table() {
         ("nil", "0"),
         (r#""1", nil, "2""#, "3"),
     ] {
-        assert_eq!(eval(&lua, &format!("kube.resourceAdd({args})")), Ok(want.to_string()), "{args}");
+        assert_eq!(
+            eval(&lua, &format!("kube.resourceAdd({args})")),
+            Ok(want.to_string()),
+            "{args}"
+        );
     }
-    let ten = std::iter::repeat_n("\"1e18\"", 10).collect::<Vec<_>>().join(", ");
-    assert_eq!(eval(&lua, &format!("kube.resourceAdd({ten})")), Ok("10e18".into()));
+    let ten = std::iter::repeat_n("\"1e18\"", 10)
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert_eq!(
+        eval(&lua, &format!("kube.resourceAdd({ten})")),
+        Ok("10e18".into())
+    );
 }
 
 #[test]
@@ -101,7 +112,9 @@ fn resource_add_errors() {
     for bad in ["1.2.3", " 1", ""] {
         assert_eq!(
             eval(&lua, &format!("kube.resourceAdd({bad:?})")),
-            Err(format!("cannot parse '{bad}': quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"))
+            Err(format!(
+                "cannot parse '{bad}': quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+            ))
         );
     }
 }
@@ -119,20 +132,37 @@ fn get_resource_quantity_table() {
         ("\"1e20\"", "1e+20"),
         ("nil", "0"),
     ] {
-        assert_eq!(eval(&lua, &format!("kube.getResourceQuantity({arg})")), Ok(want.to_string()), "{arg}");
+        assert_eq!(
+            eval(&lua, &format!("kube.getResourceQuantity({arg})")),
+            Ok(want.to_string()),
+            "{arg}"
+        );
     }
     let neg = eval(&lua, "kube.getResourceQuantity('-1')").unwrap_err();
     assert_eq!(
         neg,
         "<string>:2: int approximation unexpectedly returned a negative value: resource.Quantity{i:resource.int64Amount{value:-1, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"-1\", Format:\"DecimalSI\"},"
     );
-    assert!(eval(&lua, "kube.getResourceQuantity('1e400')").unwrap_err().contains("infinite value"));
+    assert!(
+        eval(&lua, "kube.getResourceQuantity('1e400')")
+            .unwrap_err()
+            .contains("infinite value")
+    );
     assert_eq!(
         eval(&lua, "kube.getResourceQuantity(1)"),
-        Err("<string>:2: bad argument #1 to getResourceQuantity (string expected, got number)".into())
+        Err(
+            "<string>:2: bad argument #1 to getResourceQuantity (string expected, got number)"
+                .into()
+        )
     );
-    for call in ["kube.getResourceQuantity()", "kube.getResourceQuantity('1', '2')"] {
-        assert_eq!(eval(&lua, call), Err("<string>:2: getResourceQuantity only accepts one argument".into()));
+    for call in [
+        "kube.getResourceQuantity()",
+        "kube.getResourceQuantity('1', '2')",
+    ] {
+        assert_eq!(
+            eval(&lua, call),
+            Err("<string>:2: getResourceQuantity only accepts one argument".into())
+        );
     }
 }
 
@@ -145,7 +175,10 @@ fn pod_function_argument_checks() {
     );
     assert_eq!(
         eval(&lua, "kube.accuratePodRequirements('x')"),
-        Err("<string>:2: bad argument #1 to accuratePodRequirements (table expected, got string)".into())
+        Err(
+            "<string>:2: bad argument #1 to accuratePodRequirements (table expected, got string)"
+                .into()
+        )
     );
     assert_eq!(
         eval(&lua, "kube.getPodDependencies({})"),
@@ -153,10 +186,16 @@ fn pod_function_argument_checks() {
     );
     assert_eq!(
         eval(&lua, "kube.getPodDependencies({}, true)"),
-        Err("<string>:2: bad argument #2 to getPodDependencies (string expected, got boolean)".into())
+        Err(
+            "<string>:2: bad argument #2 to getPodDependencies (string expected, got boolean)"
+                .into()
+        )
     );
     // An empty template has neither resources nor a node claim: nil.
-    assert_eq!(eval(&lua, "kube.accuratePodRequirements({})"), Ok("nil".into()));
+    assert_eq!(
+        eval(&lua, "kube.accuratePodRequirements({})"),
+        Ok("nil".into())
+    );
     // Numbers as namespaces print with Go's formatting.
     let deps = lua
         .load("local kube = require('kube')\nlocal d = kube.getPodDependencies({spec={serviceAccountName='sa', containers={}}}, 12.5)\nreturn d[1].namespace")

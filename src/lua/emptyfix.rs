@@ -24,14 +24,12 @@ impl EmptyPaths {
 
     fn collect(&mut self, v: &Value, path: &mut Vec<String>) {
         match v {
-            Value::Object(m) if m.is_empty()
-                && !path.is_empty() => {
-                    self.structs.insert(path.clone());
-                }
-            Value::Array(a) if a.is_empty()
-                && !path.is_empty() => {
-                    self.slices.insert(path.clone());
-                }
+            Value::Object(m) if m.is_empty() && !path.is_empty() => {
+                self.structs.insert(path.clone());
+            }
+            Value::Array(a) if a.is_empty() && !path.is_empty() => {
+                self.slices.insert(path.clone());
+            }
             Value::Object(m) => {
                 for (k, item) in m {
                     path.push(k.clone());

@@ -26,10 +26,13 @@ const SNAPSHOT_TABLES: &[&[&str]] = &[
 /// a memory limit because of an earlier run's leftovers.
 const COLLECT_ABOVE: usize = 4 << 20;
 
+/// A table and the entries it held when the state was new.
+type Snapshot = Vec<(Table, Vec<(Value, Value)>)>;
+
 struct Pooled {
     runner: Runner,
     memory_limit: Option<usize>,
-    snapshot: Vec<(Table, Vec<(Value, Value)>)>,
+    snapshot: Snapshot,
 }
 
 thread_local! {
@@ -44,20 +47,25 @@ fn table_at(lua: &Lua, path: &[&str]) -> mlua::Result<Table> {
     Ok(t)
 }
 
-fn take_snapshot(lua: &Lua) -> mlua::Result<Vec<(Table, Vec<(Value, Value)>)>> {
+fn take_snapshot(lua: &Lua) -> mlua::Result<Snapshot> {
     SNAPSHOT_TABLES
         .iter()
         .map(|path| {
             let t = table_at(lua, path)?;
-            let entries = t.pairs::<Value, Value>().collect::<mlua::Result<Vec<_>>>()?;
+            let entries = t
+                .pairs::<Value, Value>()
+                .collect::<mlua::Result<Vec<_>>>()?;
             Ok((t, entries))
         })
         .collect()
 }
 
-fn restore(snapshot: &[(Table, Vec<(Value, Value)>)]) -> mlua::Result<()> {
+fn restore(snapshot: &Snapshot) -> mlua::Result<()> {
     for (t, entries) in snapshot {
-        let keys = t.pairs::<Value, Value>().map(|p| p.map(|(k, _)| k)).collect::<mlua::Result<Vec<_>>>()?;
+        let keys = t
+            .pairs::<Value, Value>()
+            .map(|p| p.map(|(k, _)| k))
+            .collect::<mlua::Result<Vec<_>>>()?;
         for k in keys {
             t.raw_set(k, Value::Nil)?;
         }
@@ -93,7 +101,8 @@ where
     let taken = CACHED.with(|c| c.borrow_mut().take());
     let mut pooled = match taken {
         Some(p) if p.memory_limit == memory_limit => p,
-        _ => fresh(memory_limit, timeout).map_err(|e| E::from(format!("cannot create the Lua state: {e}")))?,
+        _ => fresh(memory_limit, timeout)
+            .map_err(|e| E::from(format!("cannot create the Lua state: {e}")))?,
     };
     pooled.runner.set_timeout(timeout);
     set_print_sink(pooled.runner.lua(), sink);
@@ -120,13 +129,20 @@ mod tests {
     use mlua::MultiValue;
 
     fn run(script: &str) -> Result<String, String> {
-        with_runner(Some(64 << 20), Duration::from_secs(1), PrintSink::Discard, |r| {
-            let v = r.call_rule(script, "F", |_| Ok(MultiValue::new()), 1).map_err(|e| e.to_string())?;
-            match &v[0] {
-                Value::String(s) => Ok(s.to_string_lossy()),
-                other => Ok(format!("{other:?}")),
-            }
-        })
+        with_runner(
+            Some(64 << 20),
+            Duration::from_secs(1),
+            PrintSink::Discard,
+            |r| {
+                let v = r
+                    .call_rule(script, "F", |_| Ok(MultiValue::new()), 1)
+                    .map_err(|e| e.to_string())?;
+                match &v[0] {
+                    Value::String(s) => Ok(s.to_string_lossy()),
+                    other => Ok(format!("{other:?}")),
+                }
+            },
+        )
     }
 
     #[test]
@@ -138,12 +154,18 @@ function F() return 'ok' end";
   return tostring(leaked) .. ' ' .. tostring(string.upper ~= nil) .. ' ' .. tostring(table.extra) .. ' ' .. type(rawget)
     .. ' ' .. tostring(require('string') == string) .. ' ' .. type(require('kube').resourceAdd) .. ' ' .. ('a'):upper()
 end";
-        assert_eq!(run(second), Ok("nil true nil function true function A".into()));
+        assert_eq!(
+            run(second),
+            Ok("nil true nil function true function A".into())
+        );
     }
 
     #[test]
     fn failed_runs_give_up_their_state() {
         assert!(run("function F() error('x') end").is_err());
-        assert_eq!(run("function F() return type(F) end"), Ok("function".into()));
+        assert_eq!(
+            run("function F() return type(F) end"),
+            Ok("function".into())
+        );
     }
 }

@@ -87,9 +87,15 @@ mod tests {
 
     #[test]
     fn unordered_lists_match_as_multisets() {
-        let (e, a) = align_unordered(&json!([{"n": "b"}, {"n": "a"}]), &json!([{"n": "a"}, {"n": "b"}]));
+        let (e, a) = align_unordered(
+            &json!([{"n": "b"}, {"n": "a"}]),
+            &json!([{"n": "a"}, {"n": "b"}]),
+        );
         assert_eq!(e, a);
-        let (e, a) = align_unordered(&json!([{"n": "b"}, {"n": "a"}]), &json!([{"n": "a"}, {"n": "a"}]));
+        let (e, a) = align_unordered(
+            &json!([{"n": "b"}, {"n": "a"}]),
+            &json!([{"n": "a"}, {"n": "a"}]),
+        );
         assert_ne!(e, a);
     }
 

@@ -395,7 +395,15 @@ fn pod_requirements_through_get_replicas() {
     for name in ["node-selector", "multi-container", "init-larger"] {
         let file = format!("testdata/requirements/{name}.yaml");
         let mut cmd = kinterp();
-        cmd.args(["interpret", "-f", "testdata/requirements/ric.yaml", "--operation", "InterpretReplica", "--desired-file", &file]);
+        cmd.args([
+            "interpret",
+            "-f",
+            "testdata/requirements/ric.yaml",
+            "--operation",
+            "InterpretReplica",
+            "--desired-file",
+            &file,
+        ]);
         insta::with_settings!({snapshot_suffix => name}, {
             assert_cmd_snapshot!(cmd);
         });
