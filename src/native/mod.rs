@@ -15,9 +15,6 @@ mod schema;
 mod time;
 mod typed;
 
-#[cfg(test)]
-mod conformance_tests;
-
 use crate::ops::{OpInput, Operation, Outcome};
 use serde_json::Value;
 

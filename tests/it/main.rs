@@ -7,6 +7,7 @@ mod edit;
 mod generated;
 mod inputs;
 mod interpret;
+mod native;
 mod sandbox;
 mod testcmd;
 
