@@ -1,12 +1,13 @@
 //! `--check`: validating customizations. Karmada's verdict per rule (does
 //! the script compile) plus kinterp's lint warnings (does it define its rule).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use mlua::{HookTriggers, Lua, Value as LuaValue, VmState};
+use mlua::Value as LuaValue;
 
-use crate::lua::run::error_text;
-use crate::lua::sandbox::{PrintSink, new_state};
+use crate::lua::pool;
+use crate::lua::run::{Runner, ScriptError, error_text};
+use crate::lua::sandbox::PrintSink;
 use crate::ops::Operation;
 use crate::ric::{Customization, Document};
 
@@ -88,68 +89,51 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         entry.verdict = Verdict::NoTargetApiVersion;
         return entry;
     }
-    let lua = new_state(memory_limit, PrintSink::Discard).ok();
-    let mut rules = Vec::with_capacity(8);
-    for op in Operation::ALL {
-        let result = match c.script(op) {
-            None | Some("") => RuleResult::Unset,
-            Some(script) => match &lua {
-                None => RuleResult::Pass,
-                Some(lua) => match lint_script(lua, script, op) {
-                    Ok(warning) => {
-                        if let Some(w) = warning {
-                            entry.warnings.push(format!("{}: {w}", op.name()));
+    let linted: Result<_, String> =
+        pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
+            let mut rules = Vec::with_capacity(8);
+            let mut warnings = Vec::new();
+            for op in Operation::ALL {
+                let result = match c.script(op) {
+                    None | Some("") => RuleResult::Unset,
+                    Some(script) => match lint_script(runner, script, op) {
+                        Ok(None) => RuleResult::Pass,
+                        Ok(Some(w)) => {
+                            warnings.push(format!("{}: {w}", op.name()));
+                            RuleResult::Pass
                         }
-                        RuleResult::Pass
-                    }
-                    Err(syntax) => RuleResult::Error(syntax.trim().to_string()),
-                },
-            },
-        };
-        rules.push((op, result));
+                        Err(syntax) => RuleResult::Error(syntax.trim().to_string()),
+                    },
+                };
+                rules.push((op, result));
+            }
+            Ok((rules, warnings))
+        });
+    match linted {
+        Ok((rules, warnings)) => {
+            entry.verdict = Verdict::Rules(rules);
+            entry.warnings = warnings;
+        }
+        Err(e) => {
+            entry.verdict = Verdict::Rules(Vec::new());
+            entry.warnings.push(e);
+        }
     }
-    entry.verdict = Verdict::Rules(rules);
     entry
 }
 
 /// Budget for running a chunk's top level while linting.
 const LINT_BUDGET: Duration = Duration::from_millis(500);
 
-/// Compiles `script` (`Err` = syntax error), then runs its top level in a
-/// fresh environment and reports a missing rule function as a warning.
-fn lint_script(lua: &Lua, script: &str, op: Operation) -> Result<Option<String>, String> {
-    let env = lua.create_table().map_err(|e| e.to_string())?;
-    let meta = lua.create_table().map_err(|e| e.to_string())?;
-    meta.raw_set("__index", lua.globals())
-        .map_err(|e| e.to_string())?;
-    env.set_metatable(Some(meta)).map_err(|e| e.to_string())?;
-    let f = lua
-        .load(script)
-        .set_name("=<string>")
-        .set_environment(env.clone())
-        .into_function()
-        .map_err(|e| crate::lua::run::syntax_error(&e, script).to_string())?;
-    let deadline = Instant::now() + LINT_BUDGET;
-    let _ = lua.set_hook(
-        HookTriggers::new().every_nth_instruction(1000),
-        move |_, _| {
-            if Instant::now() > deadline {
-                Err(mlua::Error::RuntimeError(
-                    "time limit exceeded while running the top level".into(),
-                ))
-            } else {
-                Ok(VmState::Continue)
-            }
-        },
-    );
-    let run = f.call::<()>(());
-    lua.remove_hook();
-    if let Err(e) = run {
-        return Ok(Some(format!(
-            "the script's top level fails: {}",
-            error_text(&e)
-        )));
-    }
+/// `Err` = the syntax error; `Ok(Some)` = a lint warning.
+fn lint_script(runner: &Runner, script: &str, op: Operation) -> Result<Option<String>, String> {
+    let env = match runner.run_isolated(script) {
+        Ok(env) => env,
+        Err(ScriptError::Syntax(m)) => return Err(m),
+        Err(ScriptError::Runtime(m)) => {
+            return Ok(Some(format!("the script's top level fails: {m}")));
+        }
+    };
     let func = op.lua_function();
     match env.raw_get::<LuaValue>(func) {
         Ok(LuaValue::Function(_)) => Ok(None),

@@ -11,6 +11,7 @@ pub mod lua;
 pub mod native;
 pub mod ops;
 pub mod output;
+pub mod parallel;
 pub mod ric;
 pub mod suggest;
 pub mod testrun;

@@ -347,9 +347,14 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
             ));
         }
     };
-    let docs = load_documents(&args.filename, args.recursive)?;
-    let jobs = args.jobs.unwrap_or_else(default_jobs);
-    let entries = check_all(&docs, super::memory_limit(global.lua_memory_limit), jobs);
+    let jobs = args.jobs.unwrap_or_else(crate::parallel::default_jobs);
+    let paths = crate::input::sources::expand_paths(&args.filename, args.recursive)?;
+    let memory_limit = super::memory_limit(global.lua_memory_limit);
+    let per_file = crate::parallel::map(&paths, jobs, |p| check_file(p.as_deref(), memory_limit));
+    let mut entries = Vec::new();
+    for r in per_file {
+        entries.extend(r?);
+    }
     let text = if json {
         output::check::json(&entries)
     } else {
@@ -372,35 +377,17 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     Ok(i32::from(failed))
 }
 
-/// All cores.
-pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Checks documents on `jobs` threads, keeping input order.
-pub fn check_all(docs: &[Document], memory_limit: Option<usize>, jobs: usize) -> Vec<Entry> {
-    let jobs = jobs.max(1).min(docs.len().max(1));
-    if jobs <= 1 || docs.len() < 8 {
-        return docs
-            .iter()
-            .map(|d| check::check_document(d, memory_limit))
-            .collect();
+/// Reads, decodes and checks one file.
+fn check_file(
+    path: Option<&std::path::Path>,
+    memory_limit: Option<usize>,
+) -> Result<Vec<Entry>, Error> {
+    let source = crate::input::sources::read_path(path)?;
+    let mut out = Vec::new();
+    for value in input::parse_documents(&source.name, &source.text)? {
+        let doc = ric::decode(&source.name, &value)
+            .map_err(|e| Error::Input(format!("unable to decode {:?}: {e}", source.name)))?;
+        out.push(check::check_document(&doc, memory_limit));
     }
-    let chunk = docs.len().div_ceil(jobs);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = docs
-            .chunks(chunk)
-            .map(|part| {
-                s.spawn(move || {
-                    part.iter()
-                        .map(|d| check::check_document(d, memory_limit))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
+    Ok(out)
 }

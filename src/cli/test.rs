@@ -77,7 +77,7 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
             (kept, skipped)
         }
     };
-    let jobs = args.jobs.unwrap_or_else(super::interpret::default_jobs);
+    let jobs = args.jobs.unwrap_or_else(crate::parallel::default_jobs);
     let color = super::color::stdout_color(global.color);
     let owned: Vec<Case> = cases.iter().map(|c| (*c).clone()).collect();
     let results = testrun::run_all(&interpreter, &owned, jobs, color);

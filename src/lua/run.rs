@@ -92,15 +92,47 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
-        let start = Instant::now();
-        let deadline = start + self.timeout;
+        self.with_budget(|| self.call_inner(script, function, make_args, nresults))
+    }
+
+    /// Runs `f` under one budget: the hook is (re-)armed, since an earlier
+    /// overrun may have switched it to every instruction.
+    fn with_budget<R>(&self, f: impl FnOnce() -> R) -> R {
+        let _ = install_hook(&self.lua, self.deadline.clone(), CHECK_EVERY);
+        let deadline = Instant::now() + self.timeout;
         self.deadline.set(Some(deadline));
         let _guard = watchdog::arm(deadline);
-        let result = self.call_inner(script, function, make_args, nresults);
+        let result = f();
         self.deadline.set(None);
-        // The hook may have switched to every instruction: re-arm it.
-        let _ = install_hook(&self.lua, self.deadline.clone(), CHECK_EVERY);
         result
+    }
+
+    /// Compiles `script` and runs its top level in a fresh environment
+    /// (globals read through to the real ones, writes stay in it), within
+    /// the budget. Returns that environment, for linting.
+    pub fn run_isolated(&self, script: &str) -> Result<mlua::Table, ScriptError> {
+        let env = self
+            .lua
+            .create_table()
+            .map_err(|e| ScriptError::Runtime(e.to_string()))?;
+        let meta = self
+            .lua
+            .create_table()
+            .map_err(|e| ScriptError::Runtime(e.to_string()))?;
+        meta.raw_set("__index", self.lua.globals())
+            .map_err(|e| ScriptError::Runtime(e.to_string()))?;
+        env.set_metatable(Some(meta))
+            .map_err(|e| ScriptError::Runtime(e.to_string()))?;
+        let f = self
+            .lua
+            .load(script)
+            .set_name("=<string>")
+            .set_environment(env.clone())
+            .into_function()
+            .map_err(|e| syntax_error(&e, script))?;
+        self.with_budget(|| f.call::<()>(()))
+            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        Ok(env)
     }
 
     fn call_inner(

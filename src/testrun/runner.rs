@@ -1,8 +1,6 @@
 //! Running test cases (in parallel, results in input order) and judging
 //! each against its expected output.
 
-use serde_json::Value;
-
 use super::case::Case;
 use super::compare::{align, align_unordered};
 use crate::interpreter::Interpreter;
@@ -86,44 +84,5 @@ pub fn run_all(
     jobs: usize,
     color: bool,
 ) -> Vec<CaseResult> {
-    let jobs = jobs.max(1).min(cases.len().max(1));
-    if jobs == 1 {
-        return cases
-            .iter()
-            .map(|c| run_case(interpreter, c, color))
-            .collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<CaseResult>>> =
-        cases.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= cases.len() {
-                        break;
-                    }
-                    let r = run_case(interpreter, &cases[i], color);
-                    if let Ok(mut slot) = slots[i].lock() {
-                        *slot = Some(r);
-                    }
-                }
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|m| {
-            m.into_inner().ok().flatten().unwrap_or(CaseResult {
-                passed: false,
-                failure: Some("the case did not run\n".into()),
-            })
-        })
-        .collect()
-}
-
-/// Whether a value is the expected form of a result (for messages).
-pub fn describe(v: &Value) -> String {
-    to_yaml(v)
+    crate::parallel::map(cases, jobs, |c| run_case(interpreter, c, color))
 }
