@@ -6,8 +6,78 @@ use serde_json::{Map, Number, Value};
 use std::collections::HashSet;
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
-/// `null` becomes nil (so object keys holding null disappear).
+/// `null` becomes nil (so object keys holding null disappear). The tree is
+/// built in one protected call on the raw stack: a checked `raw_set` per
+/// field costs a protected call each when a memory limit is set.
 pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
+    let mut overflow = false;
+    // SAFETY: the closure only pushes values and sets table fields; it
+    // holds no value with a destructor across a call that may raise.
+    let out: LuaValue = unsafe {
+        lua.exec_raw((), |state| {
+            if !push_json(state, v) {
+                overflow = true;
+                mlua::ffi::lua_settop(state, 0);
+                mlua::ffi::lua_pushnil(state);
+            }
+        })?
+    };
+    if overflow {
+        return Err(mlua::Error::RuntimeError(
+            "input nested too deeply to convert to Lua".into(),
+        ));
+    }
+    Ok(out)
+}
+
+/// Pushes `v`; false when the Lua stack cannot grow (absurd nesting).
+unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
+    use mlua::ffi;
+    unsafe {
+        if ffi::lua_checkstack(state, 3) == 0 {
+            return false;
+        }
+        match v {
+            Value::Null => ffi::lua_pushnil(state),
+            Value::Bool(b) => ffi::lua_pushboolean(state, i32::from(*b)),
+            Value::Number(n) => ffi::lua_pushnumber(state, n.as_f64().unwrap_or(0.0)),
+            Value::String(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            Value::Array(items) => {
+                ffi::lua_createtable(state, items.len().min(i32::MAX as usize) as i32, 0);
+                for (i, item) in items.iter().enumerate() {
+                    if item.is_null() {
+                        continue;
+                    }
+                    if !push_json(state, item) {
+                        return false;
+                    }
+                    ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
+                }
+            }
+            Value::Object(map) => {
+                ffi::lua_createtable(state, 0, map.len().min(i32::MAX as usize) as i32);
+                for (k, item) in map {
+                    if item.is_null() {
+                        continue;
+                    }
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    if !push_json(state, item) {
+                        return false;
+                    }
+                    ffi::lua_rawset(state, -3);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The plain (one `raw_set` per field) conversion, kept to check the fast
+/// one against.
+#[cfg(test)]
+fn json_to_lua_plain(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
     Ok(match v {
         Value::Null => LuaValue::Nil,
         Value::Bool(b) => LuaValue::Boolean(*b),
@@ -17,7 +87,7 @@ pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
             let t = lua.create_table_with_capacity(items.len(), 0)?;
             for (i, item) in items.iter().enumerate() {
                 if !item.is_null() {
-                    t.raw_set(i + 1, json_to_lua(lua, item)?)?;
+                    t.raw_set(i + 1, json_to_lua_plain(lua, item)?)?;
                 }
             }
             LuaValue::Table(t)
@@ -26,7 +96,7 @@ pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
             let t = lua.create_table_with_capacity(0, map.len())?;
             for (k, item) in map {
                 if !item.is_null() {
-                    t.raw_set(k.as_str(), json_to_lua(lua, item)?)?;
+                    t.raw_set(k.as_str(), json_to_lua_plain(lua, item)?)?;
                 }
             }
             LuaValue::Table(t)
@@ -192,6 +262,22 @@ mod tests {
             .eval()
             .unwrap();
         assert!(hole);
+    }
+
+    #[test]
+    fn fast_and_plain_conversions_agree() {
+        let lua = Lua::new();
+        lua.set_memory_limit(16 << 20).unwrap();
+        let v = json!({"a": [1, null, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"});
+        let fast = json_to_lua(&lua, &v).unwrap();
+        let plain = json_to_lua_plain(&lua, &v).unwrap();
+        assert_eq!(lua_to_json(&fast), lua_to_json(&plain));
+        let v = json!({"a": [1, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"});
+        let fast = json_to_lua(&lua, &v).unwrap();
+        assert_eq!(
+            lua_to_json(&fast).unwrap(),
+            json!({"a": [1.0, {"b": "x", "d": []}], "e": [], "f": true, "g": 2.5, "h": "\u{0}z"})
+        );
     }
 
     #[test]

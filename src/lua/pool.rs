@@ -33,6 +33,9 @@ struct Pooled {
     runner: Runner,
     memory_limit: Option<usize>,
     snapshot: Snapshot,
+    /// Whether a run used the state since it was last pristine. The reset
+    /// happens before the next run, so a one-shot process never pays it.
+    dirty: bool,
 }
 
 thread_local! {
@@ -83,6 +86,7 @@ fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled>
         runner: Runner::new(lua, timeout)?,
         memory_limit,
         snapshot,
+        dirty: false,
     })
 }
 
@@ -99,15 +103,21 @@ where
     E: From<String>,
 {
     let taken = CACHED.with(|c| c.borrow_mut().take());
-    let mut pooled = match taken {
-        Some(p) if p.memory_limit == memory_limit => p,
-        _ => fresh(memory_limit, timeout)
+    let reused = match taken {
+        Some(p) if p.memory_limit == memory_limit && (!p.dirty || reset(&p).is_ok()) => Some(p),
+        _ => None,
+    };
+    let mut pooled = match reused {
+        Some(p) => p,
+        None => fresh(memory_limit, timeout)
             .map_err(|e| E::from(format!("cannot create the Lua state: {e}")))?,
     };
     pooled.runner.set_timeout(timeout);
     set_print_sink(pooled.runner.lua(), sink);
+    pooled.dirty = true;
     let result = f(&pooled.runner);
-    if result.is_ok() && reset(&pooled).is_ok() {
+    set_print_sink(pooled.runner.lua(), PrintSink::Discard);
+    if result.is_ok() {
         CACHED.with(|c| *c.borrow_mut() = Some(pooled));
     }
     result
@@ -115,7 +125,6 @@ where
 
 fn reset(p: &Pooled) -> mlua::Result<()> {
     let lua = p.runner.lua();
-    set_print_sink(lua, PrintSink::Discard);
     restore(&p.snapshot)?;
     if lua.used_memory() > COLLECT_ABOVE {
         lua.gc_collect()?;

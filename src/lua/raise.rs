@@ -34,19 +34,23 @@ impl From<mlua::Error> for Raise {
 /// What a raising function returns.
 pub type RaiseResult = Result<MultiValue, Raise>;
 
-const WRAPPER: &str = r#"
-local raw, FAIL, error = ...
-local select = select
+/// Builds wrappers: `wrap(raw)` returns a Lua function that calls `raw`
+/// and raises its error when the first result is the FAIL marker.
+const WRAPPER_FACTORY: &str = r#"
+local FAIL, error, select = ...
 local function check(...)
   if (...) == FAIL then error((select(2, ...)), 0) end
   return ...
 end
-return function(...) return check(raw(...)) end
+return function(raw) return function(...) return check(raw(...)) end end
 "#;
+
+const FACTORY_KEY: &str = "kinterp.raise.wrap";
 
 static FAIL_SENTINEL: u8 = 0;
 
-fn fail_marker() -> Value {
+/// The marker a raw function returns first to say "raise the next value".
+pub(crate) fn fail_marker() -> Value {
     Value::LightUserData(LightUserData(
         &FAIL_SENTINEL as *const u8 as *mut std::ffi::c_void,
     ))
@@ -74,12 +78,27 @@ where
             Ok(out)
         }
     })?;
-    let error: Function = lua.globals().raw_get("error")?;
-    let wrapper: Function =
-        lua.load(WRAPPER)
-            .set_name("=[kinterp]")
-            .call((raw, fail_marker(), error))?;
-    Ok(wrapper)
+    wrap(lua, raw)
+}
+
+/// Wraps a raw function that returns `(FAIL, value)` to raise `value`. The
+/// wrapper factory is compiled once per state.
+pub(crate) fn wrap(lua: &Lua, raw: Function) -> mlua::Result<Function> {
+    let factory = match lua.named_registry_value::<Option<Function>>(FACTORY_KEY)? {
+        Some(f) => f,
+        None => {
+            let globals = lua.globals();
+            let error: Function = globals.raw_get("error")?;
+            let select: Function = globals.raw_get("select")?;
+            let f: Function = lua
+                .load(WRAPPER_FACTORY)
+                .set_name("=[kinterp]")
+                .call((fail_marker(), error, select))?;
+            lua.set_named_registry_value(FACTORY_KEY, f.clone())?;
+            f
+        }
+    };
+    factory.call(raw)
 }
 
 /// The name the calling code used for the running wrapped function, or

@@ -1,7 +1,7 @@
 //! `raise::function` for Rust functions that call back into Lua: besides
 //! raising string errors, they re-raise a callback's error value unchanged.
 
-use mlua::{Function, LightUserData, Lua, MultiValue, Value};
+use mlua::{Function, Lua, MultiValue, Value};
 
 use crate::lua::raise::{self, Raise};
 
@@ -27,23 +27,6 @@ impl From<mlua::Error> for Thrown {
     }
 }
 
-const WRAPPER: &str = r#"
-local raw, FAIL, error, select = ...
-local function check(...)
-  if (...) == FAIL then error((select(2, ...)), 0) end
-  return ...
-end
-return function(...) return check(raw(...)) end
-"#;
-
-static FAIL_SENTINEL: u8 = 0;
-
-fn fail_marker() -> Value {
-    Value::LightUserData(LightUserData(
-        &FAIL_SENTINEL as *const u8 as *mut std::ffi::c_void,
-    ))
-}
-
 /// Like `raise::function`, with `Thrown::Value` re-raised unchanged.
 pub fn function<F>(lua: &Lua, f: F) -> mlua::Result<Function>
 where
@@ -59,14 +42,9 @@ where
             }
             Err(Thrown::Raise(Raise::Bare(m))) => Value::String(lua.create_string(m)?),
         };
-        Ok(MultiValue::from_vec(vec![fail_marker(), err]))
+        Ok(MultiValue::from_vec(vec![raise::fail_marker(), err]))
     })?;
-    let globals = lua.globals();
-    let error: Function = globals.raw_get("error")?;
-    let select: Function = globals.raw_get("select")?;
-    lua.load(WRAPPER)
-        .set_name("=[kinterp]")
-        .call((raw, fail_marker(), error, select))
+    raise::wrap(lua, raw)
 }
 
 /// Calls Lua functions in protected mode, keeping their error values.

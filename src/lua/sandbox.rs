@@ -89,14 +89,15 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
     g.raw_set("_GOPHER_LUA_VERSION", "GopherLua 0.1")?;
     g.raw_set("_printregs", lua.create_function(|_, ()| Ok(()))?)?;
 
-    // The stubs: each defined in its own line-1 chunk named <string>, so the
-    // error reads `<string>:1: call function NAME is not supported ...`.
+    // The stubs, all on line 1 of one chunk named <string>, so each error
+    // reads `<string>:1: call function NAME is not supported ...`.
+    let mut code = String::from("local error = error;");
     for name in DISABLED {
-        let code = format!(
-            "local error = error; function {name}() error(\"call function {name} is not supported in karmada customized resourceinterpreter.\") end"
-        );
-        lua.load(code).set_name("=<string>").exec()?;
+        code.push_str(&format!(
+            " function {name}() error(\"call function {name} is not supported in karmada customized resourceinterpreter.\") end"
+        ));
     }
+    lua.load(code).set_name("=<string>").exec()?;
 
     let os = lua.create_table()?;
     g.raw_set("os", os.clone())?;
