@@ -90,10 +90,11 @@ pub(crate) fn wrap(lua: &Lua, raw: Function) -> mlua::Result<Function> {
             let globals = lua.globals();
             let error: Function = globals.raw_get("error")?;
             let select: Function = globals.raw_get("select")?;
-            let f: Function = lua
-                .load(WRAPPER_FACTORY)
-                .set_name("=[kinterp]")
-                .call((fail_marker(), error, select))?;
+            let f: Function = lua.load(WRAPPER_FACTORY).set_name("=[kinterp]").call((
+                fail_marker(),
+                error,
+                select,
+            ))?;
             lua.set_named_registry_value(FACTORY_KEY, f.clone())?;
             f
         }

@@ -19,10 +19,15 @@ static START: Once = Once::new();
 const MESSAGE: &[u8] = b"error: a Lua script call ran more than 1s past its time limit inside a library function and could not be interrupted; stopping\n";
 
 fn now_nanos() -> u64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: clock_gettime writes into the given timespec only.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    (ts.tv_sec as u64).saturating_mul(1_000_000_000).saturating_add(ts.tv_nsec as u64)
+    (ts.tv_sec as u64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(ts.tv_nsec as u64)
 }
 
 extern "C" fn on_alarm(_: libc::c_int) {
@@ -49,8 +54,14 @@ fn start_timer() {
         action.sa_flags = libc::SA_RESTART;
         libc::sigemptyset(&mut action.sa_mask);
         libc::sigaction(libc::SIGALRM, &action, std::ptr::null_mut());
-        let tick = libc::timeval { tv_sec: 0, tv_usec: 100_000 };
-        let timer = libc::itimerval { it_interval: tick, it_value: tick };
+        let tick = libc::timeval {
+            tv_sec: 0,
+            tv_usec: 100_000,
+        };
+        let timer = libc::itimerval {
+            it_interval: tick,
+            it_value: tick,
+        };
         libc::setitimer(libc::ITIMER_REAL, &timer, std::ptr::null_mut());
     }
 }
@@ -72,7 +83,10 @@ pub fn arm(deadline: Instant) -> Guard {
     let until = deadline.saturating_duration_since(Instant::now());
     let at = now_nanos().saturating_add(until.as_nanos() as u64).max(1);
     for (i, slot) in SLOTS.iter().enumerate() {
-        if slot.compare_exchange(0, at, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+        if slot
+            .compare_exchange(0, at, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+        {
             START.call_once(start_timer);
             return Guard(Some(i));
         }
