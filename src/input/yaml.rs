@@ -10,14 +10,27 @@ use crate::Error;
 /// `name` is used in error messages.
 pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Error> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let mut json_error = None;
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        if let Ok(values) = parse_json_stream(trimmed) {
-            return Ok(values);
+        match parse_json_stream(trimmed) {
+            Ok(values) => return Ok(values),
+            // YAML flow style also starts with a brace: try YAML next, but
+            // report JSON's error for a .json file that neither accepts.
+            Err(e) if name.ends_with(".json") => json_error = Some(e),
+            Err(_) => {}
         }
     }
     let mut out = Vec::new();
     for doc in serde_yaml::Deserializer::from_str(text) {
-        let value = serde_yaml::Value::deserialize(doc).map_err(|e| yaml_error(name, &e))?;
+        let value = serde_yaml::Value::deserialize(doc).map_err(|e| match &json_error {
+            Some(j) => Error::Input(format!(
+                "{name}:{}:{}: invalid JSON: {}",
+                j.line(),
+                j.column(),
+                j.to_string().split(" at line ").next().unwrap_or_default()
+            )),
+            None => yaml_error(name, &e),
+        })?;
         if value.is_null() {
             continue;
         }

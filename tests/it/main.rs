@@ -5,6 +5,7 @@ mod bundled;
 mod check;
 mod edit;
 mod generated;
+mod hostile;
 mod inputs;
 mod interpret;
 mod native;
