@@ -409,3 +409,33 @@ fn pod_requirements_through_get_replicas() {
         });
     }
 }
+
+#[test]
+fn coloured_diff_only_when_asked() {
+    let args = [
+        "interpret",
+        "-f",
+        DEPLOY,
+        "--operation",
+        "Retain",
+        "--desired-file",
+        DESIRED,
+        "--observed-file",
+        OBSERVED,
+        "--diff",
+    ];
+    assert_cmd_snapshot!(
+        "diff_colour_always",
+        kinterp().arg("--color").arg("always").args(args)
+    );
+    // Not a terminal: auto means no colour; NO_COLOR changes nothing here either.
+    let (_, plain, _) = output(kinterp().args(args));
+    assert!(!plain.contains('\u{1b}'));
+    let (_, never, _) = output(
+        kinterp()
+            .args(["--color", "never"])
+            .args(args)
+            .env("NO_COLOR", "1"),
+    );
+    assert_eq!(plain, never);
+}

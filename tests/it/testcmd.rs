@@ -122,7 +122,18 @@ fn junit_report_parses_with_counts() {
 #[test]
 fn runs_do_not_leak_into_each_other() {
     for jobs in ["1", "2"] {
-        let (code, out, _) = output(kinterp().args(["test", "testdata/isolation/cases", "-f", "testdata/isolation/ric.yaml", "--jobs", jobs]));
-        assert_eq!((code, out.lines().last()), (0, Some("3 passed, 0 failed")), "{out}");
+        let (code, out, _) = output(kinterp().args([
+            "test",
+            "testdata/isolation/cases",
+            "-f",
+            "testdata/isolation/ric.yaml",
+            "--jobs",
+            jobs,
+        ]));
+        assert_eq!(
+            (code, out.lines().last()),
+            (0, Some("3 passed, 0 failed")),
+            "{out}"
+        );
     }
 }
