@@ -1,6 +1,7 @@
 //! kinterp: run, lint and test Karmada resource interpreter customizations
 //! offline, with results equal to Karmada's, value for value.
 
+pub mod calendar;
 pub mod check;
 pub mod cli;
 pub mod error;

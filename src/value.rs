@@ -24,3 +24,16 @@ pub fn with_f64_numbers(v: &Value) -> Value {
     numbers_as_f64(&mut v);
     v
 }
+
+/// Go's `json: unsupported value: X` error text for a float JSON cannot
+/// hold (NaN, +Inf, -Inf).
+pub fn unsupported_float(f: f64) -> String {
+    let shown = if f.is_nan() {
+        "NaN"
+    } else if f > 0.0 {
+        "+Inf"
+    } else {
+        "-Inf"
+    };
+    format!("json: unsupported value: {shown}")
+}

@@ -96,15 +96,9 @@ fn to_json(name: &str, v: serde_yaml::Value) -> Result<Value, Error> {
                 match Number::from_f64(f) {
                     Some(num) => Value::Number(num),
                     None => {
-                        let shown = if f.is_nan() {
-                            "NaN"
-                        } else if f > 0.0 {
-                            "+Inf"
-                        } else {
-                            "-Inf"
-                        };
                         return Err(Error::Input(format!(
-                            "{name}: error converting YAML to JSON: json: unsupported value: {shown}"
+                            "{name}: error converting YAML to JSON: {}",
+                            crate::value::unsupported_float(f)
                         )));
                     }
                 }

@@ -122,6 +122,34 @@ fn node_claim(v: &Value) -> Result<Option<Value>, String> {
     Ok(Some(Value::Object(out)))
 }
 
+/// Decodes the requirement fields shared by ReplicaRequirements and a
+/// component's requirements into `out`; `path` prefixes error paths.
+fn requirement_fields(
+    map: &Map<String, Value>,
+    path: &str,
+    fields: &[&str],
+    out: &mut Map<String, Value>,
+) -> Result<(), String> {
+    if let Some(nc) = field(map, "nodeClaim") {
+        if let Some(nc) = node_claim(nc)? {
+            out.insert("nodeClaim".into(), nc);
+        }
+    }
+    if let Some(rr) = field(map, "resourceRequest") {
+        let rr = resource_list(rr, &format!("{path}.resourceRequest"))?;
+        if !rr.is_empty() {
+            out.insert("resourceRequest".into(), Value::Object(rr));
+        }
+    }
+    for name in fields {
+        let s = string_field(map, name, &format!("{path}.{name}"))?;
+        if !s.is_empty() {
+            out.insert((*name).into(), Value::String(s));
+        }
+    }
+    Ok(())
+}
+
 /// Decodes a ReplicaRequirements value (already empty-table fixed).
 pub fn replica_requirements(v: &Value) -> Result<Value, String> {
     let map = match v {
@@ -134,51 +162,45 @@ pub fn replica_requirements(v: &Value) -> Result<Value, String> {
         }
     };
     let mut out = Map::new();
-    if let Some(nc) = field(map, "nodeClaim") {
-        if let Some(nc) = node_claim(nc)? {
-            out.insert("nodeClaim".into(), nc);
-        }
-    }
-    if let Some(rr) = field(map, "resourceRequest") {
-        let rr = resource_list(rr, "ReplicaRequirements.resourceRequest")?;
-        if !rr.is_empty() {
-            out.insert("resourceRequest".into(), Value::Object(rr));
-        }
-    }
-    for name in ["namespace", "priorityClassName"] {
-        let s = string_field(map, name, &format!("ReplicaRequirements.{name}"))?;
-        if !s.is_empty() {
-            out.insert(name.into(), Value::String(s));
-        }
-    }
+    requirement_fields(
+        map,
+        "ReplicaRequirements",
+        &["namespace", "priorityClassName"],
+        &mut out,
+    )?;
     Ok(Value::Object(out))
+}
+
+/// The elements of a JSON list of objects (`None` for a null element),
+/// with Go's errors for a non-list or a non-object element.
+fn objects<'a>(v: &'a Value, go_elem: &str) -> Result<Vec<Option<&'a Map<String, Value>>>, String> {
+    let Value::Array(items) = v else {
+        return Err(format!(
+            "json: cannot unmarshal {} into Go value of type []{go_elem}",
+            go_json_kind(v)
+        ));
+    };
+    items
+        .iter()
+        .map(|item| match item {
+            Value::Object(m) => Ok(Some(m)),
+            Value::Null => Ok(None),
+            other => Err(format!(
+                "json: cannot unmarshal {} into Go value of type {go_elem}",
+                go_json_kind(other)
+            )),
+        })
+        .collect()
 }
 
 /// Decodes a `[]Component` value.
 pub fn components(v: &Value) -> Result<Value, String> {
-    let items = match v {
-        Value::Array(items) => items,
-        other => {
-            return Err(format!(
-                "json: cannot unmarshal {} into Go value of type []v1alpha2.Component",
-                go_json_kind(other)
-            ));
-        }
-    };
+    let items = objects(v, "v1alpha2.Component")?;
     let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let map = match item {
-            Value::Object(m) => m,
-            Value::Null => {
-                out.push(serde_json::json!({"name": "", "replicas": 0}));
-                continue;
-            }
-            other => {
-                return Err(format!(
-                    "json: cannot unmarshal {} into Go value of type v1alpha2.Component",
-                    go_json_kind(other)
-                ));
-            }
+    for (i, item) in items.into_iter().enumerate() {
+        let Some(map) = item else {
+            out.push(serde_json::json!({"name": "", "replicas": 0}));
+            continue;
         };
         let name = string_field(map, "name", &format!(".{i}.name"))?;
         let replicas = match field(map, "replicas") {
@@ -203,26 +225,12 @@ pub fn components(v: &Value) -> Result<Value, String> {
                 Value::Null => {}
                 Value::Object(rm) => {
                     let mut r = Map::new();
-                    if let Some(nc) = field(rm, "nodeClaim") {
-                        if let Some(nc) = node_claim(nc)? {
-                            r.insert("nodeClaim".into(), nc);
-                        }
-                    }
-                    if let Some(q) = field(rm, "resourceRequest") {
-                        let q =
-                            resource_list(q, &format!(".{i}.replicaRequirements.resourceRequest"))?;
-                        if !q.is_empty() {
-                            r.insert("resourceRequest".into(), Value::Object(q));
-                        }
-                    }
-                    let pc = string_field(
+                    requirement_fields(
                         rm,
-                        "priorityClassName",
-                        &format!(".{i}.replicaRequirements.priorityClassName"),
+                        &format!(".{i}.replicaRequirements"),
+                        &["priorityClassName"],
+                        &mut r,
                     )?;
-                    if !pc.is_empty() {
-                        r.insert("priorityClassName".into(), Value::String(pc));
-                    }
                     c.insert("replicaRequirements".into(), Value::Object(r));
                 }
                 other => {
@@ -241,29 +249,12 @@ pub fn components(v: &Value) -> Result<Value, String> {
 
 /// Decodes a `[]DependentObjectReference` value (unknown keys dropped).
 pub fn dependencies(v: &Value) -> Result<Vec<Value>, String> {
-    let items = match v {
-        Value::Array(items) => items,
-        other => {
-            return Err(format!(
-                "json: cannot unmarshal {} into Go value of type []v1alpha1.DependentObjectReference",
-                go_json_kind(other)
-            ));
-        }
-    };
+    let items = objects(v, "v1alpha1.DependentObjectReference")?;
     let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let map = match item {
-            Value::Object(m) => m,
-            Value::Null => {
-                out.push(Value::Object(Map::new()));
-                continue;
-            }
-            other => {
-                return Err(format!(
-                    "json: cannot unmarshal {} into Go value of type v1alpha1.DependentObjectReference",
-                    go_json_kind(other)
-                ));
-            }
+    for (i, item) in items.into_iter().enumerate() {
+        let Some(map) = item else {
+            out.push(Value::Object(Map::new()));
+            continue;
         };
         let mut r = Map::new();
         for name in ["apiVersion", "kind", "namespace", "name"] {

@@ -42,14 +42,7 @@ pub fn needs_escape(s: &str) -> bool {
 /// The JSON kind as Go's type errors name it: `string`, `number`, `bool`,
 /// `array`, `object` (and `null`).
 pub fn kind_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
+    crate::input::yaml::go_json_kind(v)
 }
 
 #[cfg(test)]

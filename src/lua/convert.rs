@@ -143,16 +143,9 @@ pub fn lua_to_json(v: &LuaValue) -> Result<Value, EncodeError> {
 const ARRAY_PART_LIMIT: f64 = 67_108_864.0; // 2^26
 
 fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
-    Number::from_f64(f).map(Value::Number).ok_or_else(|| {
-        let shown = if f.is_nan() {
-            "NaN"
-        } else if f > 0.0 {
-            "+Inf"
-        } else {
-            "-Inf"
-        };
-        EncodeError::new(depth, format!("json: unsupported value: {shown}"))
-    })
+    Number::from_f64(f)
+        .map(Value::Number)
+        .ok_or_else(|| EncodeError::new(depth, crate::value::unsupported_float(f)))
 }
 
 fn encode(v: &LuaValue, depth: usize, seen: &mut HashSet<usize>) -> Result<Value, EncodeError> {

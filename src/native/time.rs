@@ -1,6 +1,7 @@
 //! `metav1.Time` (spec §1.3, §1.6): RFC 3339 parsing as Go's `time.Parse`,
 //! full-precision canonical text, and printing in UTC with second precision.
 
+use crate::calendar::{self, civil_from_days};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// An instant: seconds since the Unix epoch and nanoseconds.
@@ -15,32 +16,7 @@ const LAYOUT: &str = "2006-01-02T15:04:05Z07:00";
 const ZERO_SECS: i64 = -62_135_596_800;
 
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (
-        if m <= 2 {
-            yoe + era * 400 + 1
-        } else {
-            yoe + era * 400
-        },
-        m,
-        d,
-    )
+    calendar::days_from_civil(y.into(), m.into(), d.into()) as i64
 }
 
 fn days_in_month(y: i64, m: i64) -> i64 {

@@ -94,15 +94,8 @@ fn go_kind(v: &Value) -> &'static str {
 }
 
 /// `encoding/json`'s name of a JSON value kind in type errors.
-fn json_kind(v: &Value) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(_) => "bool".into(),
-        Value::Number(_) => "number".into(),
-        Value::String(_) => "string".into(),
-        Value::Array(_) => "array".into(),
-        Value::Object(_) => "object".into(),
-    }
+fn json_kind(v: &Value) -> &'static str {
+    crate::input::yaml::go_json_kind(v)
 }
 
 /// Go's name of a field type (pointers name their element).
@@ -144,7 +137,7 @@ impl Reader {
                             quantity::number_text(&Value::Number(n.clone()))
                         )
                     }
-                    other => json_kind(other),
+                    other => json_kind(other).to_string(),
                 };
                 if self.path.is_empty() {
                     format!(
