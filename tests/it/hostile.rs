@@ -131,6 +131,7 @@ fn verdict(what: &str, r: &Run) -> String {
 
 #[test]
 fn malformed_input_files() {
+    let _serial = crate::timing_lock();
     let sb = Sandbox::new("inputs");
     let ok_ric = sb.file("ok.yaml", health("return obj.status.ok"));
     let mut report = String::new();
@@ -337,6 +338,7 @@ fn malformed_input_files() {
 
 #[test]
 fn hostile_scripts() {
+    let _serial = crate::timing_lock();
     let sb = Sandbox::new("scripts");
     let mut report = String::new();
     let cases: &[(&str, String, i32)] = &[

@@ -332,6 +332,7 @@ fn failing_scripts_exit_1_with_karmadas_text() {
 
 #[test]
 fn infinite_loop_ends_after_about_a_second() {
+    let _serial = crate::timing_lock();
     let start = Instant::now();
     let (code, _, err) = output(kinterp().args([
         "interpret",
@@ -370,6 +371,7 @@ fn infinite_loop_ends_after_about_a_second() {
 
 #[test]
 fn memory_bombs_fail_cleanly() {
+    let _serial = crate::timing_lock();
     for op in ["AggregateStatus", "ReviseReplica"] {
         let start = Instant::now();
         let (code, out, err) = output(kinterp().args([

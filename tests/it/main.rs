@@ -26,6 +26,13 @@ pub fn kinterp() -> Command {
     cmd
 }
 
+/// Serializes the tests that assert wall-clock bounds, so that they do not
+/// compete with each other for the machine's two cores.
+pub fn timing_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Runs a command and returns (exit code, stdout, stderr).
 pub fn output(cmd: &mut Command) -> (i32, String, String) {
     let out = cmd.output().expect("kinterp runs");
