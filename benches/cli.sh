@@ -3,11 +3,13 @@
 # /usr/bin/time as a fallback) and peak memory (/usr/bin/time -v).
 #   bash benches/cli.sh            # all scenarios
 #   bash benches/cli.sh a c        # some of them
+# Honours CARGO_TARGET_DIR; KINTERP_CONFORMANCE names the shared conformance
+# directory for (d) (default ../shared/conformance, else /work/shared/conformance).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --release --quiet
-bin="$PWD/target/release/kinterp"
+bin="${CARGO_TARGET_DIR:-$PWD/target}/release/kinterp"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -93,7 +95,9 @@ PY
     --desired-file "$work/policy.yaml" --status-file "$work/kyverno-status.json"
 fi
 
-if has d && [ -d ../shared/conformance ]; then
-  time_cmd "(d) kinterp test, all shared conformance cases" 10 "$bin" test ../shared/conformance
-  time_cmd "(d) same, --jobs 1" 5 "$bin" test ../shared/conformance --jobs 1
+conf=${KINTERP_CONFORMANCE:-../shared/conformance}
+[ -d "$conf" ] || conf=/work/shared/conformance
+if has d && [ -d "$conf" ]; then
+  time_cmd "(d) kinterp test, all shared conformance cases" 10 "$bin" test "$conf"
+  time_cmd "(d) same, --jobs 1" 5 "$bin" test "$conf" --jobs 1
 fi

@@ -34,5 +34,6 @@ fn main() {
             err.exit_code()
         }
     };
+    kinterp::lua::pool::leak_for_exit();
     std::process::exit(code);
 }

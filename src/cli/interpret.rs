@@ -225,7 +225,9 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
             _ => {}
         }
     }
-    let input = OpInput {
+    // The inputs live until the process exits: freeing thousands of status
+    // items just before exiting costs more than reading them.
+    let input = std::mem::ManuallyDrop::new(OpInput {
         desired: args
             .desired_file
             .as_deref()
@@ -238,7 +240,7 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
             .transpose()?,
         status_items: args.status_file.as_deref().map(read_status).transpose()?,
         desired_replica: args.desired_replica,
-    };
+    });
     let print = if args.print_to_stdout {
         PrintSink::Stdout
     } else {

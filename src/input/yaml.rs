@@ -192,6 +192,15 @@ pub fn parse_status_items(name: &str, text: &str) -> Result<Vec<Value>, Error> {
 /// case-insensitively, unknown keys dropped, `applied` only when true,
 /// `health`/`appliedMessage` only when non-empty, `clusterName` always.
 pub fn normalize_status_item(name: &str, item: Value) -> Result<Value, Error> {
+    let mut item = item;
+    if let Value::Object(map) = &mut item {
+        if already_normal(map) {
+            if !matches!(map.get("clusterName"), Some(Value::String(_))) {
+                map.insert("clusterName".into(), Value::String(String::new()));
+            }
+            return Ok(item);
+        }
+    }
     let Value::Object(map) = item else {
         return Err(Error::Input(format!(
             "{name}: fail to get status items: json: cannot unmarshal {} into Go value of type v1alpha2.AggregatedStatusItem",
@@ -250,6 +259,19 @@ pub fn normalize_status_item(name: &str, item: Value) -> Result<Value, Error> {
     }
     out.insert("clusterName".into(), Value::String(cluster));
     Ok(Value::Object(out))
+}
+
+/// Whether the rules of `normalize_status_item` would keep every field of
+/// `map` as it is (up to a missing or null `clusterName`), so that the map
+/// need not be rebuilt.
+fn already_normal(map: &Map<String, Value>) -> bool {
+    map.iter().all(|(k, v)| match k.as_str() {
+        "clusterName" => matches!(v, Value::String(_) | Value::Null),
+        "status" => !v.is_null(),
+        "applied" => *v == Value::Bool(true),
+        "appliedMessage" | "health" => matches!(v, Value::String(s) if !s.is_empty()),
+        _ => false,
+    })
 }
 
 /// Go's word for a JSON value's kind in unmarshal errors.
@@ -313,6 +335,20 @@ mod tests {
             vec![
                 json!({"clusterName": "m1", "status": {"a": 1}}),
                 json!({"clusterName": "m2", "applied": true})
+            ]
+        );
+        let items = parse_status_items(
+            "s.json",
+            r#"[{"clusterName": "m1", "applied": true, "health": "Healthy", "appliedMessage": "ok", "status": {"a": null}},
+                {"status": {}}, {"clusterName": null}]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            items,
+            vec![
+                json!({"clusterName": "m1", "applied": true, "health": "Healthy", "appliedMessage": "ok", "status": {"a": null}}),
+                json!({"clusterName": "", "status": {}}),
+                json!({"clusterName": ""})
             ]
         );
         let err = parse_status_items("s.yaml", "clusterName: 5\n").unwrap_err();

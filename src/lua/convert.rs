@@ -10,12 +10,27 @@ use std::collections::HashSet;
 /// built in one protected call on the raw stack: a checked `raw_set` per
 /// field costs a protected call each when a memory limit is set.
 pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
+    push_protected(lua, |state| unsafe { push_json(state, v) })
+}
+
+/// Converts a list of JSON values into a Lua array, as `json_to_lua` does
+/// with `Value::Array`, without building (cloning into) that array first.
+pub fn json_list_to_lua(lua: &Lua, items: &[Value]) -> mlua::Result<LuaValue> {
+    push_protected(lua, |state| unsafe { push_list(state, items) })
+}
+
+/// Runs `push` (which pushes one value, or says the stack cannot grow) in
+/// one protected call and returns the value.
+fn push_protected(
+    lua: &Lua,
+    push: impl FnOnce(*mut mlua::ffi::lua_State) -> bool,
+) -> mlua::Result<LuaValue> {
     let mut overflow = false;
     // SAFETY: the closure only pushes values and sets table fields; it
     // holds no value with a destructor across a call that may raise.
     let out: LuaValue = unsafe {
         lua.exec_raw((), |state| {
-            if !push_json(state, v) {
+            if !push(state) {
                 overflow = true;
                 mlua::ffi::lua_settop(state, 0);
                 mlua::ffi::lua_pushnil(state);
@@ -44,18 +59,7 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
             Value::String(s) => {
                 ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
             }
-            Value::Array(items) => {
-                ffi::lua_createtable(state, items.len().min(i32::MAX as usize) as i32, 0);
-                for (i, item) in items.iter().enumerate() {
-                    if item.is_null() {
-                        continue;
-                    }
-                    if !push_json(state, item) {
-                        return false;
-                    }
-                    ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
-                }
-            }
+            Value::Array(items) => return push_list(state, items),
             Value::Object(map) => {
                 ffi::lua_createtable(state, 0, map.len().min(i32::MAX as usize) as i32);
                 for (k, item) in map {
@@ -69,6 +73,27 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
                     ffi::lua_rawset(state, -3);
                 }
             }
+        }
+        true
+    }
+}
+
+/// Pushes `items` as an array (nulls leave holes); false as `push_json`.
+unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
+    use mlua::ffi;
+    unsafe {
+        if ffi::lua_checkstack(state, 3) == 0 {
+            return false;
+        }
+        ffi::lua_createtable(state, items.len().min(i32::MAX as usize) as i32, 0);
+        for (i, item) in items.iter().enumerate() {
+            if item.is_null() {
+                continue;
+            }
+            if !push_json(state, item) {
+                return false;
+            }
+            ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
         }
         true
     }
@@ -267,6 +292,11 @@ mod tests {
         assert_eq!(lua_to_json(&fast), lua_to_json(&plain));
         let v = json!({"a": [1, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"});
         let fast = json_to_lua(&lua, &v).unwrap();
+        let list = json_list_to_lua(&lua, v["a"].as_array().unwrap()).unwrap();
+        assert_eq!(
+            lua_to_json(&list).unwrap(),
+            json!([1.0, {"b": "x", "d": []}])
+        );
         assert_eq!(
             lua_to_json(&fast).unwrap(),
             json!({"a": [1.0, {"b": "x", "d": []}], "e": [], "f": true, "g": 2.5, "h": "\u{0}z"})

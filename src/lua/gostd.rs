@@ -36,7 +36,19 @@ fn install_tostring(lua: &Lua, globals: &Table) -> mlua::Result<()> {
                 lua.create_string(gonum::format_number(n))?,
             )));
         }
-        caller.call(&orig, one(v))
+        // Scripts cannot give strings, booleans or nil a `__tostring` (no
+        // getmetatable, setmetatable or debug), so PUC's answer is known
+        // and the call through `pcall` can be skipped.
+        match v {
+            Value::String(_) => Ok(one(v)),
+            Value::Boolean(b) => Ok(one(Value::String(lua.create_string(if b {
+                "true"
+            } else {
+                "false"
+            })?))),
+            Value::Nil => Ok(one(Value::String(lua.create_string("nil")?))),
+            _ => caller.call(&orig, one(v)),
+        }
     })?;
     globals.raw_set("tostring", f)
 }
@@ -118,6 +130,7 @@ mod tests {
             ("tostring('x')", "x"),
             ("tostring(nil)", "nil"),
             ("tostring(true)", "true"),
+            ("tostring(false)", "false"),
             (
                 "tostring(setmetatable({}, {__tostring = function() return 'T' end}))",
                 "T",

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use mlua::{Lua, Table, Value};
+use mlua::{Lua, Table};
 
 use super::run::Runner;
 use super::sandbox::{PrintSink, new_state, set_print_sink};
@@ -26,8 +26,9 @@ const SNAPSHOT_TABLES: &[&[&str]] = &[
 /// a memory limit because of an earlier run's leftovers.
 const COLLECT_ABOVE: usize = 4 << 20;
 
-/// A table and the entries it held when the state was new.
-type Snapshot = Vec<(Table, Vec<(Value, Value)>)>;
+/// A table and a copy (a "shadow" table) of the entries it held when the
+/// state was new.
+type Snapshot = Vec<(Table, Table)>;
 
 struct Pooled {
     runner: Runner,
@@ -55,28 +56,82 @@ fn take_snapshot(lua: &Lua) -> mlua::Result<Snapshot> {
         .iter()
         .map(|path| {
             let t = table_at(lua, path)?;
-            let entries = t
-                .pairs::<Value, Value>()
-                .collect::<mlua::Result<Vec<_>>>()?;
-            Ok((t, entries))
+            // SAFETY: the closure copies the fields of its argument (slot 1)
+            // into a new table, which it leaves as the only result.
+            let shadow: Table = unsafe { lua.exec_raw(&t, |state| copy_raw(state))? };
+            Ok((t, shadow))
         })
         .collect()
 }
 
-fn restore(snapshot: &Snapshot) -> mlua::Result<()> {
-    for (t, entries) in snapshot {
-        let keys = t
-            .pairs::<Value, Value>()
-            .map(|p| p.map(|(k, _)| k))
-            .collect::<mlua::Result<Vec<_>>>()?;
-        for k in keys {
-            t.raw_set(k, Value::Nil)?;
+/// Replaces the table in slot 1 by a new table with the same fields.
+unsafe fn copy_raw(state: *mut mlua::ffi::lua_State) {
+    use mlua::ffi;
+    unsafe {
+        ffi::lua_settop(state, 1);
+        ffi::lua_createtable(state, 0, 0);
+        ffi::lua_pushnil(state);
+        while ffi::lua_next(state, 1) != 0 {
+            // t, copy, key, value
+            ffi::lua_pushvalue(state, -2);
+            ffi::lua_insert(state, -2);
+            ffi::lua_rawset(state, 2);
         }
-        for (k, v) in entries {
-            t.raw_set(k.clone(), v.clone())?;
+        ffi::lua_remove(state, 1);
+    }
+}
+
+/// Puts every snapshot table back to its snapshot contents, touching only
+/// the entries that differ (one protected call per table, on the raw stack).
+fn restore(lua: &Lua, snapshot: &Snapshot) -> mlua::Result<()> {
+    for (t, shadow) in snapshot {
+        // SAFETY: the closure only reads and sets table fields of its two
+        // arguments (stack slots 1 and 2) and leaves the stack balanced;
+        // it holds no value with a destructor across a call that may raise.
+        unsafe {
+            lua.exec_raw::<()>((t, shadow), |state| restore_raw(state))?;
         }
     }
     Ok(())
+}
+
+/// `t` (slot 1) becomes equal to `shadow` (slot 2). While `t` is traversed
+/// only existing fields are changed (allowed during `lua_next`); missing
+/// ones are added while traversing `shadow`.
+unsafe fn restore_raw(state: *mut mlua::ffi::lua_State) {
+    use mlua::ffi;
+    const T: i32 = 1;
+    const SHADOW: i32 = 2;
+    unsafe {
+        // At most five slots above the two arguments: within LUA_MINSTACK.
+        ffi::lua_settop(state, 2);
+        ffi::lua_pushnil(state);
+        while ffi::lua_next(state, T) != 0 {
+            // key, value
+            ffi::lua_pushvalue(state, -2);
+            ffi::lua_rawget(state, SHADOW);
+            // key, value, pristine value
+            if ffi::lua_rawequal(state, -1, -2) == 0 {
+                ffi::lua_pushvalue(state, -3);
+                ffi::lua_pushvalue(state, -2);
+                ffi::lua_rawset(state, T);
+            }
+            ffi::lua_settop(state, -3);
+        }
+        ffi::lua_pushnil(state);
+        while ffi::lua_next(state, SHADOW) != 0 {
+            // key, pristine value
+            ffi::lua_pushvalue(state, -2);
+            ffi::lua_rawget(state, T);
+            if ffi::lua_type(state, -1) == ffi::LUA_TNIL {
+                ffi::lua_pushvalue(state, -3);
+                ffi::lua_pushvalue(state, -3);
+                ffi::lua_rawset(state, T);
+            }
+            ffi::lua_settop(state, -3);
+        }
+        ffi::lua_settop(state, 0);
+    }
 }
 
 fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled> {
@@ -123,9 +178,17 @@ where
     result
 }
 
+/// Gives up this thread's state without closing it: a process about to
+/// exit need not collect and free every object (a full collection).
+pub fn leak_for_exit() {
+    if let Some(p) = CACHED.with(|c| c.borrow_mut().take()) {
+        std::mem::forget(p);
+    }
+}
+
 fn reset(p: &Pooled) -> mlua::Result<()> {
     let lua = p.runner.lua();
-    restore(&p.snapshot)?;
+    restore(lua, &p.snapshot)?;
     if lua.used_memory() > COLLECT_ABOVE {
         lua.gc_collect()?;
     }
@@ -135,7 +198,7 @@ fn reset(p: &Pooled) -> mlua::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mlua::MultiValue;
+    use mlua::{MultiValue, Value};
 
     fn run(script: &str) -> Result<String, String> {
         with_runner(
