@@ -26,11 +26,16 @@ fuzz_target!(|data: &[u8]| {
     let _ = q.checked_milli_value();
     let again = Quantity::parse(&canonical)
         .unwrap_or_else(|e| panic!("canonical text {canonical:?} of {a:?} does not parse: {e}"));
-    assert_eq!(
-        q.cmp_value(&again),
-        Ordering::Equal,
-        "{a:?} printed as {canonical:?} changes value"
-    );
+    // From 10^21 up Kubernetes has no suffix and prints the bare mantissa
+    // (`1000E` prints `1`); kinterp keeps that gap, so only smaller values
+    // must keep their value through the canonical text.
+    if q.as_f64().abs() < 1e21 {
+        assert_eq!(
+            q.cmp_value(&again),
+            Ordering::Equal,
+            "{a:?} printed as {canonical:?} changes value"
+        );
+    }
     if let Ok(other) = Quantity::parse(b) {
         let mut sum = q.clone();
         sum.add(&other);

@@ -8,6 +8,7 @@ mod generated;
 mod inputs;
 mod interpret;
 mod native;
+mod props;
 mod sandbox;
 mod testcmd;
 
