@@ -4,11 +4,13 @@
 mod bundled;
 mod check;
 mod edit;
+mod fuzz_harness;
 mod generated;
 mod inputs;
 mod interpret;
 mod native;
 mod props;
+mod regressions;
 mod sandbox;
 mod testcmd;
 
