@@ -167,6 +167,14 @@ pub fn lua_to_json(v: &LuaValue) -> Result<Value, EncodeError> {
 
 const ARRAY_PART_LIMIT: f64 = 67_108_864.0; // 2^26
 
+/// Deepest table nesting a result may have. Encoding (and every later pass
+/// over the value) recurses once per level, so a script-built chain of
+/// nested tables would otherwise overflow the stack and abort the process
+/// (a debug build's encoder needs about 3 KiB a level; worker threads have
+/// 2 MiB). Kubernetes objects are nowhere near this deep, and YAML and JSON
+/// input already stops at 128 levels.
+pub const MAX_DEPTH: usize = 256;
+
 fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
     Number::from_f64(f)
         .map(Value::Number)
@@ -190,6 +198,13 @@ fn encode(v: &LuaValue, depth: usize, seen: &mut HashSet<usize>) -> Result<Value
 }
 
 fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Value, EncodeError> {
+    if depth >= MAX_DEPTH {
+        // One prefix, not one per level: the message stays readable.
+        return Err(EncodeError::new(
+            0,
+            format!("cannot encode tables nested more than {MAX_DEPTH} levels deep to JSON"),
+        ));
+    }
     let id = t.to_pointer() as usize;
     if !seen.insert(id) {
         return Err(EncodeError::new(
@@ -355,6 +370,37 @@ mod tests {
             enc(&lua, "return 1/0"),
             Err(format!("{p}json: unsupported value: +Inf"))
         );
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        // A chain of tables a script builds in a loop once overflowed the
+        // stack (found by fuzzing). The deepest allowed value must also get
+        // through the later recursive passes on a 2 MiB worker thread.
+        let run = || {
+            let lua = Lua::new();
+            let chain = |n: usize| {
+                format!("local t = {{}} for i = 2, {n} do t = {{t, 1}} end return {{x = t}}")
+            };
+            let mut v = enc(&lua, &chain(MAX_DEPTH - 1)).unwrap();
+            let refs = crate::lua::emptyfix::EmptyPaths::from_references(&[]);
+            crate::lua::emptyfix::fix(&mut v, crate::lua::emptyfix::Target::Struct, &refs);
+            assert!(crate::output::yaml::to_yaml(&v).len() > MAX_DEPTH);
+            assert!(crate::output::json::to_go_json(&v).len() > MAX_DEPTH);
+            assert_eq!(
+                enc(&lua, &chain(MAX_DEPTH)),
+                Err(format!(
+                    "{MARSHAL_PREFIX}cannot encode tables nested more than 256 levels deep to JSON"
+                ))
+            );
+            assert!(enc(&lua, &chain(200_000)).is_err());
+        };
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(run)
+            .unwrap()
+            .join()
+            .unwrap();
     }
 
     #[test]

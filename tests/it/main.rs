@@ -4,11 +4,14 @@
 mod bundled;
 mod check;
 mod edit;
+mod fuzz_harness;
 mod generated;
 mod hostile;
 mod inputs;
 mod interpret;
 mod native;
+mod props;
+mod regressions;
 mod sandbox;
 mod testcmd;
 

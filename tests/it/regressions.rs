@@ -1,0 +1,76 @@
+//! Replays the crash inputs fuzzing found (tests/it/regressions/TARGET/*)
+//! through the fuzz targets' own code, and checks what users see for them.
+
+use std::path::Path;
+
+use crate::{fuzz_harness, kinterp, output};
+
+/// Runs every kept input of `target` through `run`; returns how many.
+fn replay(target: &str, run: fn(&[u8])) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/regressions")
+        .join(target);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return 0;
+    };
+    let mut n = 0;
+    for entry in entries {
+        let path = entry.expect("a directory entry").path();
+        let data = std::fs::read(&path).expect("a readable input");
+        run(&data);
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn kept_inputs_replay_without_crashing() {
+    let total = replay("parse_input", fuzz_harness::parse_input)
+        + replay("lua_roundtrip", fuzz_harness::lua_roundtrip)
+        + replay("quantity", fuzz_harness::quantity)
+        + replay("interpret_object", fuzz_harness::interpret_object)
+        + replay("interpret_script", fuzz_harness::interpret_script);
+    assert!(total > 0, "no regression inputs found");
+}
+
+#[test]
+fn deeply_nested_result_is_a_script_error() {
+    // Once a stack overflow that aborted the process (exit 134).
+    let dir = std::env::temp_dir().join(format!("kinterp-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/it/regressions/interpret_script/deep-table-chain"),
+    )
+    .unwrap();
+    let indented: String = script[1..]
+        .lines()
+        .map(|l| format!("        {l}\n"))
+        .collect();
+    let ric = dir.join("ric.yaml");
+    std::fs::write(
+        &ric,
+        format!(
+            "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: deep\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n    retention:\n      luaScript: |\n{indented}"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = output(kinterp().args([
+        "interpret",
+        "-f",
+        ric.to_str().unwrap(),
+        "--operation",
+        "Retain",
+        "--desired-file",
+        "testdata/deployment/desired.yaml",
+        "--observed-file",
+        "testdata/deployment/observed.yaml",
+    ]));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "");
+    assert!(
+        err.starts_with("Execute Retain error: encode lua result to json failed: json: error calling MarshalJSON for type *json.jsonValue: cannot encode tables nested more than 256 levels deep to JSON"),
+        "{err}"
+    );
+}
