@@ -376,7 +376,7 @@ fn memory_bombs_fail_cleanly() {
         let start = Instant::now();
         let (code, out, err) = output(kinterp().args([
             "--lua-memory-limit",
-            "64",
+            "32",
             "interpret",
             "-f",
             BAD,
