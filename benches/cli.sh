@@ -3,13 +3,18 @@
 # /usr/bin/time as a fallback) and peak memory (/usr/bin/time -v).
 #   bash benches/cli.sh            # all scenarios
 #   bash benches/cli.sh a c        # some of them
-# Honours CARGO_TARGET_DIR; KINTERP_CONFORMANCE names the shared conformance
+# Honours CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
+# KINTERP_CONFORMANCE names the shared conformance
 # directory for (d) (default ../shared/conformance, else /work/shared/conformance).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --quiet
-bin="${CARGO_TARGET_DIR:-$PWD/target}/release/kinterp"
+if [ -n "${KINTERP_BIN:-}" ]; then
+  bin=$KINTERP_BIN # e.g. a saved older build, for before/after figures
+else
+  cargo build --release --quiet
+  bin="${CARGO_TARGET_DIR:-$PWD/target}/release/kinterp"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -1,6 +1,8 @@
 //! `--check`: validating customizations. Karmada's verdict per rule (does
 //! the script compile) plus kinterp's lint warnings (does it define its rule).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::time::Duration;
 
 use mlua::Value as LuaValue;
@@ -89,6 +91,18 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         entry.verdict = Verdict::NoTargetApiVersion;
         return entry;
     }
+    let key: LintKey = (
+        memory_limit,
+        Operation::ALL
+            .iter()
+            .map(|op| c.script(*op).map(str::to_string))
+            .collect(),
+    );
+    if let Some((rules, warnings)) = LINTED.with(|m| m.borrow().get(&key).cloned()) {
+        entry.verdict = Verdict::Rules(rules);
+        entry.warnings = warnings;
+        return entry;
+    }
     let linted: Result<_, String> =
         pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
             let mut rules = Vec::with_capacity(8);
@@ -111,6 +125,10 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         });
     match linted {
         Ok((rules, warnings)) => {
+            LINTED.with(|m| {
+                m.borrow_mut()
+                    .insert(key, (rules.clone(), warnings.clone()))
+            });
             entry.verdict = Verdict::Rules(rules);
             entry.warnings = warnings;
         }
@@ -120,6 +138,21 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         }
     }
     entry
+}
+
+/// A customization's rule scripts (in `Operation::ALL` order) and the
+/// memory limit they were linted under.
+type LintKey = (Option<usize>, Vec<Option<String>>);
+
+/// The rule verdicts and warnings of one customization.
+type Linted = (Vec<(Operation, RuleResult)>, Vec<String>);
+
+thread_local! {
+    /// Verdicts of the rule sets this thread has linted. Linting runs in a
+    /// pristine state, so the verdicts depend only on the scripts (all of
+    /// them: a chunk's top level may change what the next one sees):
+    /// identical customizations under other names are linted once.
+    static LINTED: RefCell<HashMap<LintKey, Linted>> = RefCell::new(HashMap::new());
 }
 
 /// Budget for running a chunk's top level while linting.

@@ -73,6 +73,41 @@ fn strict_turns_warnings_into_failures() {
     assert_eq!(code, 1);
 }
 
+#[test]
+fn results_do_not_depend_on_jobs() {
+    // Many files per thread, so that each thread's Lua state is reset and
+    // reused between files.
+    let run = |jobs: &str, format: &str| {
+        output(kinterp().args([
+            "interpret",
+            "-f",
+            "src/thirdparty",
+            "-R",
+            "-f",
+            "testdata/inputs/bad-scripts.yaml",
+            "-f",
+            "testdata/deployment/ric.yaml",
+            "-f",
+            "testdata/guestbook/ric.yaml",
+            "--check",
+            "-o",
+            format,
+            "--jobs",
+            jobs,
+        ]))
+    };
+    for format in ["table", "json"] {
+        let one = run("1", format);
+        assert!(
+            one.1.contains("kinterp-kyverno.io-clusterpolicy"),
+            "{}",
+            one.1
+        );
+        assert_eq!(one, run("2", format), "{format}");
+        assert_eq!(one, run("3", format), "{format}");
+    }
+}
+
 fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kinterp-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
