@@ -29,7 +29,7 @@ pub fn dependencies(kind: Kind, obj: &Value) -> Result<Value, String> {
         Kind::ServiceImport => service_import(&o, namespace),
         _ => pod_template_kind(kind, &o, namespace)?,
     };
-    validate(&refs)?;
+    crate::interpreter::dependencies::validate(&refs)?;
     Ok(if refs.is_empty() {
         Value::Null
     } else {
@@ -90,74 +90,6 @@ fn service_import(o: &Value, namespace: &str) -> Vec<Value> {
     let mut slices = reference("discovery.k8s.io/v1", "EndpointSlice", namespace, "");
     slices["labelSelector"] = json!({"matchLabels": {"kubernetes.io/service-name": derived}});
     vec![reference("v1", "Service", namespace, &derived), slices]
-}
-
-/// Karmada's dependency validation (9.4).
-fn validate(refs: &[Value]) -> Result<(), String> {
-    let mut failures = Vec::new();
-    for (i, r) in refs.iter().enumerate() {
-        let has_name = !str(&r["name"]).is_empty();
-        let selector = r.get("labelSelector");
-        if str(&r["apiVersion"]).is_empty()
-            || str(&r["kind"]).is_empty()
-            || (!has_name && selector.is_none())
-        {
-            let mut shown = Map::new();
-            for key in ["apiVersion", "kind", "namespace"] {
-                if let Some(v) = r.get(key).filter(|v| !str(v).is_empty()) {
-                    shown.insert(key.into(), v.clone());
-                }
-            }
-            let text = ordered_json(&shown, &["apiVersion", "kind", "namespace"]);
-            failures.push(format!(
-                "dependencies[{i}]: Invalid value: {text}: dependency can not leave name and labelSelector all empty"
-            ));
-            continue;
-        }
-        if let Some(labels) = selector.and_then(|s| s["matchLabels"].as_object()) {
-            for value in labels.values().filter_map(Value::as_str) {
-                for why in label_value_problems(value) {
-                    failures.push(format!(
-                        "dependencies[{i}].labelSelector.matchLabels: Invalid value: \"{value}\": {why}"
-                    ));
-                }
-            }
-        }
-    }
-    match failures.len() {
-        0 => Ok(()),
-        1 => Err(failures.remove(0)),
-        _ => Err(format!("[{}]", failures.join(", "))),
-    }
-}
-
-/// Compact JSON of selected keys in the given order.
-fn ordered_json(m: &Map<String, Value>, order: &[&str]) -> String {
-    let parts: Vec<String> = order
-        .iter()
-        .filter_map(|k| m.get(*k).map(|v| format!("{}:{}", Value::from(*k), v)))
-        .collect();
-    format!("{{{}}}", parts.join(","))
-}
-
-/// Why a label value is invalid (Kubernetes' IsValidLabelValue): its
-/// length and its shape are checked separately.
-fn label_value_problems(v: &str) -> Vec<&'static str> {
-    let mut problems = Vec::new();
-    if v.len() > 63 {
-        problems.push("must be no more than 63 characters");
-    }
-    let ok_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    let valid = v.is_empty()
-        || (v.chars().all(ok_char)
-            && v.starts_with(|c: char| c.is_ascii_alphanumeric())
-            && v.ends_with(|c: char| c.is_ascii_alphanumeric()));
-    if !valid {
-        problems.push(
-            "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
-        );
-    }
-    problems
 }
 
 #[cfg(test)]
