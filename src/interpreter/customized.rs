@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use mlua::{Lua, MultiValue, Value as LuaValue};
+use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
 
 use super::{dependencies, typed};
@@ -87,11 +87,6 @@ fn object_arg(lua: &Lua, v: Option<&Value>) -> mlua::Result<LuaValue> {
     }
 }
 
-fn args(lua: &Lua, values: Vec<LuaValue>) -> MultiValue {
-    let _ = lua;
-    values.into_iter().collect()
-}
-
 /// Runs `op` with `scripts` (one, or several for InterpretDependency, which
 /// share one state). `Err` is Karmada's error text.
 pub fn run(
@@ -118,7 +113,7 @@ fn run_with(
     let obj = input.object();
     let one = |script: &str, n: usize, build: &dyn Fn(&Lua) -> mlua::Result<Vec<LuaValue>>| {
         runner
-            .call_rule(script, func, |lua| Ok(args(lua, build(lua)?)), n)
+            .call_rule(script, func, |lua| Ok(build(lua)?.into_iter().collect()), n)
             .map_err(|e| e.to_string())
     };
     let script = scripts.first().copied().unwrap_or("");

@@ -42,11 +42,9 @@ fn quantity_arg(lua: &Lua, n: usize, v: &Value) -> Result<Option<Quantity>, Rais
     }
 }
 
-fn one(lua: &Lua, v: Value) -> RaiseResult {
-    let mut out = MultiValue::new();
-    out.push_back(v);
-    let _ = lua;
-    Ok(out)
+/// A single result.
+fn one(v: Value) -> RaiseResult {
+    Ok(MultiValue::from_vec(vec![v]))
 }
 
 fn resource_add(lua: &Lua, args: MultiValue) -> RaiseResult {
@@ -62,7 +60,7 @@ fn resource_add(lua: &Lua, args: MultiValue) -> RaiseResult {
     let text = total
         .unwrap_or_else(|| Quantity::zero(Format::DecimalSI))
         .to_string();
-    one(lua, Value::String(lua.create_string(text)?))
+    one(Value::String(lua.create_string(text)?))
 }
 
 fn get_resource_quantity(lua: &Lua, args: MultiValue) -> RaiseResult {
@@ -91,7 +89,7 @@ fn get_resource_quantity(lua: &Lua, args: MultiValue) -> RaiseResult {
             f
         }
     };
-    one(lua, Value::Number(f))
+    one(Value::Number(f))
 }
 
 /// Encodes a template table and applies the empty-table fix (no references,
@@ -125,7 +123,7 @@ fn accurate_pod_requirements(lua: &Lua, args: MultiValue) -> RaiseResult {
         Some(r) => json_to_lua(lua, &r)?,
         None => Value::Nil,
     };
-    one(lua, v)
+    one(v)
 }
 
 fn get_pod_dependencies(lua: &Lua, args: MultiValue) -> RaiseResult {
@@ -156,5 +154,5 @@ fn get_pod_dependencies(lua: &Lua, args: MultiValue) -> RaiseResult {
         Some(list) => json_to_lua(lua, &serde_json::Value::Array(list))?,
         None => Value::Nil,
     };
-    one(lua, v)
+    one(v)
 }
