@@ -112,7 +112,7 @@ pub struct OpInput {
     /// The observed object (`--observed-file`), if given.
     pub observed: Option<serde_json::Value>,
     /// AggregatedStatusItem objects; `None` when no status file was given.
-    pub status_items: Option<Vec<serde_json::Value>>,
+    pub status_items: Option<crate::input::StatusItems>,
     /// The replica number for ReviseReplica.
     pub desired_replica: i32,
 }

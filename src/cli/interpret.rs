@@ -148,12 +148,16 @@ fn read_object(role: &str, path: &str) -> Result<serde_json::Value, Error> {
     input::parse_one_object(role, &sources[0].name, &sources[0].text)
 }
 
-fn read_status(path: &str) -> Result<Vec<serde_json::Value>, Error> {
-    let mut items = Vec::new();
+fn read_status(path: &str) -> Result<input::StatusItems, Error> {
+    let mut items: Option<input::StatusItems> = None;
     for s in read_sources(&[path.to_string()], false)? {
-        items.extend(input::parse_status_items(&s.name, &s.text)?);
+        let more = input::StatusItems::parse(&s.name, &s.text)?;
+        match &mut items {
+            Some(all) => all.extend(&more),
+            None => items = Some(more),
+        }
     }
-    Ok(items)
+    Ok(items.unwrap_or_else(input::StatusItems::empty))
 }
 
 /// Runs `kinterp interpret`.

@@ -7,7 +7,7 @@ use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
 
 use super::{dependencies, typed};
-use crate::lua::convert::{json_list_to_lua, json_to_lua, lua_to_json};
+use crate::lua::convert::{json_to_lua, lua_to_json, status_items_to_lua};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::type_name;
 use crate::lua::run::Runner;
@@ -143,7 +143,7 @@ fn run_with(
         Operation::AggregateStatus => {
             let r = one(script, 1, &|lua| {
                 let items = match &input.status_items {
-                    Some(items) => json_list_to_lua(lua, items)?,
+                    Some(items) => status_items_to_lua(lua, items)?,
                     None => LuaValue::Nil,
                 };
                 Ok(vec![object_arg(lua, obj)?, items])

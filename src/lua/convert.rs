@@ -3,6 +3,9 @@
 
 use mlua::{Lua, Table, Value as LuaValue};
 use serde_json::{Map, Number, Value};
+
+use crate::input::StatusItems;
+use crate::input::tape::{Node, Tape};
 use std::collections::HashSet;
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
@@ -13,10 +16,11 @@ pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
     push_protected(lua, |state| unsafe { push_json(state, v) })
 }
 
-/// Converts a list of JSON values into a Lua array, as `json_to_lua` does
-/// with `Value::Array`, without building (cloning into) that array first.
-pub fn json_list_to_lua(lua: &Lua, items: &[Value]) -> mlua::Result<LuaValue> {
-    push_protected(lua, |state| unsafe { push_list(state, items) })
+/// Converts status items into a Lua array, straight from their tape (as
+/// `json_to_lua` would convert the items as one JSON array).
+pub fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
+    let (tape, root) = items.tape();
+    push_protected(lua, |state| unsafe { push_tape(state, tape, root) })
 }
 
 /// Runs `push` (which pushes one value, or says the stack cannot grow) in
@@ -30,7 +34,13 @@ fn push_protected(
     // holds no value with a destructor across a call that may raise.
     let out: LuaValue = unsafe {
         lua.exec_raw((), |state| {
-            if !push(state) {
+            // Everything pushed stays reachable until the call returns, so a
+            // collection cycle during the build could free nothing: pause
+            // the collector (the memory limit still applies per allocation).
+            mlua::ffi::lua_gc(state, mlua::ffi::LUA_GCSTOP, 0);
+            let ok = push(state);
+            mlua::ffi::lua_gc(state, mlua::ffi::LUA_GCRESTART, 0);
+            if !ok {
                 overflow = true;
                 mlua::ffi::lua_settop(state, 0);
                 mlua::ffi::lua_pushnil(state);
@@ -68,6 +78,59 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
                     }
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
                     if !push_json(state, item) {
+                        return false;
+                    }
+                    ffi::lua_rawset(state, -3);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Pushes the tape's subtree at `i` as `push_json` pushes the same JSON:
+/// nulls leave holes in arrays; in objects they clear the key (a later
+/// duplicate key wins, as in a decoded `Value`).
+unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> bool {
+    use mlua::ffi;
+    unsafe {
+        if ffi::lua_checkstack(state, 3) == 0 {
+            return false;
+        }
+        match tape.node(i) {
+            Node::Null => ffi::lua_pushnil(state),
+            Node::Bool(b) => ffi::lua_pushboolean(state, i32::from(b)),
+            Node::Int(n) => ffi::lua_pushnumber(state, n as f64),
+            Node::Uint(n) => ffi::lua_pushnumber(state, n as f64),
+            Node::Float(f) => ffi::lua_pushnumber(state, f),
+            Node::Str { .. } => {
+                let s = tape.str_at(i);
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            Node::Array { len, .. } => {
+                ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
+                for (n, item) in tape.children(i).enumerate() {
+                    if tape.node(item) == Node::Null {
+                        continue;
+                    }
+                    if !push_tape(state, tape, item) {
+                        return false;
+                    }
+                    ffi::lua_rawseti(state, -2, (n + 1) as ffi::lua_Integer);
+                }
+            }
+            Node::Object { len, .. } => {
+                ffi::lua_createtable(state, 0, len.min(i32::MAX as u32) as i32);
+                for key in tape.children(i) {
+                    let k = tape.str_at(key);
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    if tape.node(key + 1) == Node::Null {
+                        // Clears an earlier duplicate; no key is created.
+                        ffi::lua_pushnil(state);
+                        ffi::lua_rawset(state, -3);
+                        continue;
+                    }
+                    if !push_tape(state, tape, key + 1) {
                         return false;
                     }
                     ffi::lua_rawset(state, -3);
@@ -307,10 +370,11 @@ mod tests {
         assert_eq!(lua_to_json(&fast), lua_to_json(&plain));
         let v = json!({"a": [1, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"});
         let fast = json_to_lua(&lua, &v).unwrap();
-        let list = json_list_to_lua(&lua, v["a"].as_array().unwrap()).unwrap();
+        let items = StatusItems::from_values("s", &[json!({"status": v["a"].clone()})]).unwrap();
+        let list = status_items_to_lua(&lua, &items).unwrap();
         assert_eq!(
             lua_to_json(&list).unwrap(),
-            json!([1.0, {"b": "x", "d": []}])
+            json!([{"clusterName": "", "status": [1.0, {"b": "x", "d": []}]}])
         );
         assert_eq!(
             lua_to_json(&fast).unwrap(),

@@ -211,7 +211,15 @@ pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
         }
         Operation::AggregateStatus => Ok(one(
             "aggregatedStatus",
-            aggregate::aggregate(kind, obj, input.status_items.as_deref())?,
+            aggregate::aggregate(
+                kind,
+                obj,
+                input
+                    .status_items
+                    .as_ref()
+                    .map(|s| s.to_values())
+                    .as_deref(),
+            )?,
         )),
         Operation::InterpretStatus => Ok(one("status", reflect::reflect(kind, obj)?)),
         Operation::InterpretHealth => Ok(one("healthy", Value::Bool(health::healthy(kind, obj)?))),
@@ -311,9 +319,13 @@ mod tests {
             Agg,
             &OpInput {
                 desired: Some(deployment(json!({}))),
-                status_items: Some(vec![
-                    json!({"clusterName": "m", "status": {"replicas": "x"}}),
-                ]),
+                status_items: Some(
+                    crate::input::StatusItems::from_values(
+                        "s.yaml",
+                        &[json!({"clusterName": "m", "status": {"replicas": "x"}})],
+                    )
+                    .unwrap(),
+                ),
                 ..Default::default()
             },
         );

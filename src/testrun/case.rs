@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::Error;
-use crate::input::{parse_documents, yaml::normalize_status_item};
+use crate::input::{StatusItems, parse_documents};
 use crate::ops::{OpInput, Operation};
 
 /// One test case.
@@ -44,12 +44,7 @@ pub fn parse_cases(file: &str, source: &str) -> Result<Vec<Case>, Error> {
             .ok_or_else(|| at(format!("unknown operation {op_text:?} (case {name:?})")))?;
         let status_items = match doc.get("statusItems") {
             None | Some(Value::Null) => None,
-            Some(Value::Array(items)) => Some(
-                items
-                    .iter()
-                    .map(|i| normalize_status_item(file, i.clone()))
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
+            Some(Value::Array(items)) => Some(StatusItems::from_values(file, items)?),
             Some(_) => return Err(at(format!("statusItems must be a list (case {name:?})"))),
         };
         let desired_replica = match doc.get("inputReplicas") {

@@ -1,0 +1,303 @@
+//! AggregatedStatusItem lists (status files, test cases), normalized as Go's
+//! struct round trip does and kept on a tape: no `Value` tree per item.
+
+use serde_json::Value;
+
+use super::tape::{Node, Tape};
+use crate::Error;
+
+/// Normalized status items: one array node on a tape whose elements are
+/// objects with `clusterName`, then `status`, `applied`, `appliedMessage`
+/// and `health` when set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatusItems {
+    tape: Tape,
+    root: usize,
+}
+
+impl StatusItems {
+    /// Reads a status file: YAML or JSON documents, each an item or a list
+    /// of items. `name` is used in error messages.
+    pub fn parse(name: &str, text: &str) -> Result<StatusItems, Error> {
+        let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        if trimmed.starts_with('{') || trimmed.starts_with('[') {
+            if let Ok(tape) = Tape::parse_json_stream(trimmed) {
+                return normalize(name, &tape, true);
+            }
+            // Not JSON: YAML flow style, or an error parse_documents reports.
+        }
+        let docs = super::parse_documents(name, text)?;
+        let mut tape = Tape::new();
+        for doc in &docs {
+            tape.push_root(doc);
+        }
+        normalize(name, &tape, true)
+    }
+
+    /// No items.
+    pub fn empty() -> StatusItems {
+        let mut tape = Tape::new();
+        let root = tape.open(false);
+        tape.close(root, 0);
+        tape.add_root(root);
+        StatusItems { tape, root }
+    }
+
+    /// Normalizes `items`, one item each (a list is not unrolled).
+    pub fn from_values(name: &str, items: &[Value]) -> Result<StatusItems, Error> {
+        let mut tape = Tape::new();
+        for item in items {
+            tape.push_root(item);
+        }
+        normalize(name, &tape, false)
+    }
+
+    /// How many items there are.
+    pub fn len(&self) -> usize {
+        self.tape.children(self.root).len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The items as JSON values.
+    pub fn to_values(&self) -> Vec<Value> {
+        self.tape
+            .children(self.root)
+            .map(|i| self.tape.to_value(i))
+            .collect()
+    }
+
+    /// Appends `other`'s items after these.
+    pub fn extend(&mut self, other: &StatusItems) {
+        let n = self.len() + other.len();
+        for i in other.tape.children(other.root) {
+            self.tape.copy_subtree(&other.tape, i);
+        }
+        self.tape.close(self.root, n);
+    }
+
+    /// The tape and its array node holding the items.
+    pub fn tape(&self) -> (&Tape, usize) {
+        (&self.tape, self.root)
+    }
+}
+
+/// The fields of Go's AggregatedStatusItem, in its JSON field order.
+const FIELDS: [&str; 5] = [
+    "clusterName",
+    "status",
+    "applied",
+    "appliedMessage",
+    "health",
+];
+
+/// One item's fields as read: node indices on the input tape.
+#[derive(Default)]
+struct Fields {
+    cluster: Option<usize>,
+    status: Option<usize>,
+    applied: bool,
+    applied_message: Option<usize>,
+    health: Option<usize>,
+}
+
+fn normalize(name: &str, input: &Tape, unroll: bool) -> Result<StatusItems, Error> {
+    let mut items = Vec::new();
+    for root in input.roots() {
+        match input.node(root) {
+            Node::Array { .. } if unroll => items.extend(input.children(root)),
+            _ => items.push(root),
+        }
+    }
+    let mut out = Tape::new();
+    let root = out.open(false);
+    for &item in &items {
+        let fields = read_fields(name, input, item)?;
+        write_item(&mut out, input, &fields);
+    }
+    out.close(root, items.len());
+    out.add_root(root);
+    Ok(StatusItems { tape: out, root })
+}
+
+/// Applies Go's decoding rules: keys match case-insensitively (the last
+/// one wins), unknown keys are ignored, null leaves a field as it was.
+fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Error> {
+    if !matches!(t.node(item), Node::Object { .. }) {
+        return Err(Error::Input(format!(
+            "{name}: fail to get status items: json: cannot unmarshal {} into Go value of type v1alpha2.AggregatedStatusItem",
+            kind(t.node(item))
+        )));
+    }
+    let mut f = Fields::default();
+    for k in t.children(item) {
+        let Some(field) = FIELDS.iter().find(|f| f.eq_ignore_ascii_case(t.str_at(k))) else {
+            continue;
+        };
+        let v = k + 1;
+        let node = t.node(v);
+        if node == Node::Null {
+            continue;
+        }
+        let type_err = |want: &str| {
+            Error::Input(format!(
+                "{name}: fail to get status items: json: cannot unmarshal {} into Go struct field AggregatedStatusItem.{field} of type {want}",
+                kind(node)
+            ))
+        };
+        let is_str = matches!(node, Node::Str { .. });
+        match *field {
+            "health" if !is_str => return Err(type_err("v1alpha2.ResourceHealth")),
+            "clusterName" | "appliedMessage" if !is_str => return Err(type_err("string")),
+            "clusterName" => f.cluster = Some(v),
+            "appliedMessage" => f.applied_message = Some(v),
+            "health" => f.health = Some(v),
+            "status" => f.status = Some(v),
+            _ => match node {
+                Node::Bool(b) => f.applied = b,
+                _ => return Err(type_err("bool")),
+            },
+        }
+    }
+    Ok(f)
+}
+
+/// Writes one normalized item: empty strings and `applied: false` are
+/// left out (omitempty), `clusterName` is always there.
+fn write_item(out: &mut Tape, t: &Tape, f: &Fields) {
+    let at = out.open(true);
+    let mut len = 1;
+    out.push_str(FIELDS[0]);
+    out.push_str(f.cluster.map_or("", |i| t.str_at(i)));
+    if let Some(s) = f.status {
+        out.push_str(FIELDS[1]);
+        out.copy_subtree(t, s);
+        len += 1;
+    }
+    if f.applied {
+        out.push_str(FIELDS[2]);
+        out.push_leaf(Node::Bool(true));
+        len += 1;
+    }
+    for (field, value) in [(FIELDS[3], f.applied_message), (FIELDS[4], f.health)] {
+        if let Some(v) = value.filter(|&v| !t.str_at(v).is_empty()) {
+            out.push_str(field);
+            out.push_str(t.str_at(v));
+            len += 1;
+        }
+    }
+    out.close(at, len);
+}
+
+/// Go's word for a JSON value's kind in unmarshal errors.
+fn kind(node: Node) -> &'static str {
+    match node {
+        Node::Null => "null",
+        Node::Bool(_) => "bool",
+        Node::Int(_) | Node::Uint(_) | Node::Float(_) => "number",
+        Node::Str { .. } => "string",
+        Node::Array { .. } => "array",
+        Node::Object { .. } => "object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn normalized_as_go_decodes() {
+        let items = StatusItems::parse(
+            "s.yaml",
+            "- ClusterName: m1\n  applied: false\n  health: ''\n  status: {a: 1}\n  extra: 1\n- clusterName: m2\n  applied: true\n",
+        )
+        .unwrap();
+        assert_eq!(
+            items.to_values(),
+            vec![
+                json!({"clusterName": "m1", "status": {"a": 1}}),
+                json!({"clusterName": "m2", "applied": true}),
+            ]
+        );
+    }
+
+    #[test]
+    fn omitempty_and_null_cluster() {
+        let items = StatusItems::parse(
+            "s.json",
+            r#"[{"clusterName": "m1", "applied": true, "health": "Healthy", "appliedMessage": "ok", "status": {"a": null}},
+                {"status": {}}, {"clusterName": null}]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            items.to_values(),
+            vec![
+                json!({"clusterName": "m1", "applied": true, "health": "Healthy", "appliedMessage": "ok", "status": {"a": null}}),
+                json!({"clusterName": "", "status": {}}),
+                json!({"clusterName": ""})
+            ]
+        );
+    }
+
+    #[test]
+    fn json_stream_of_items_and_lists() {
+        let items = StatusItems::parse(
+            "s.json",
+            r#"[{"clusterName":"a","health":"Healthy"}] {"status":{"x":[1,null]},"appliedMessage":"m"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            items.to_values(),
+            vec![
+                json!({"clusterName": "a", "health": "Healthy"}),
+                json!({"clusterName": "", "status": {"x": [1, null]}, "appliedMessage": "m"}),
+            ]
+        );
+    }
+
+    #[test]
+    fn later_keys_win_and_null_keeps() {
+        let items = StatusItems::parse(
+            "s.json",
+            r#"{"clusterName":"a","ClusterName":"b","clustername":null,"applied":true,"APPLIED":false}"#,
+        )
+        .unwrap();
+        assert_eq!(items.to_values(), vec![json!({"clusterName": "b"})]);
+    }
+
+    #[test]
+    fn type_errors_name_the_field() {
+        let err = StatusItems::parse("s.yaml", "clusterName: 5\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "s.yaml: fail to get status items: json: cannot unmarshal number into Go struct field AggregatedStatusItem.clusterName of type string"
+        );
+        let err = StatusItems::parse("s.yaml", "health: [1]\n").unwrap_err();
+        assert!(err.to_string().ends_with("array into Go struct field AggregatedStatusItem.health of type v1alpha2.ResourceHealth"), "{err}");
+        let err = StatusItems::parse("s.json", "[1]").unwrap_err();
+        assert!(
+            err.to_string().ends_with(
+                "cannot unmarshal number into Go value of type v1alpha2.AggregatedStatusItem"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn from_values_does_not_unroll() {
+        let err = StatusItems::from_values("c.yaml", &[json!([])]).unwrap_err();
+        assert!(err.to_string().contains("cannot unmarshal array"), "{err}");
+        let items = StatusItems::from_values("c.yaml", &[json!({"clusterName": "x"})]).unwrap();
+        assert_eq!(items.len(), 1);
+    }
+
+    #[test]
+    fn invalid_json_file_reports_json_error() {
+        let err = StatusItems::parse("s.json", "[{\"a\": 1]").unwrap_err();
+        assert!(err.to_string().starts_with("s.json:1:"), "{err}");
+    }
+}
