@@ -22,7 +22,7 @@ impl StatusItems {
         let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
         if trimmed.starts_with('{') || trimmed.starts_with('[') {
             if let Ok(tape) = Tape::parse_json_stream(trimmed) {
-                return normalize(name, &tape, true);
+                return normalize(name, tape, true);
             }
             // Not JSON: YAML flow style, or an error parse_documents reports.
         }
@@ -31,7 +31,7 @@ impl StatusItems {
         for doc in &docs {
             tape.push_root(doc);
         }
-        normalize(name, &tape, true)
+        normalize(name, tape, true)
     }
 
     /// No items.
@@ -39,7 +39,6 @@ impl StatusItems {
         let mut tape = Tape::new();
         let root = tape.open(false);
         tape.close(root, 0);
-        tape.add_root(root);
         StatusItems { tape, root }
     }
 
@@ -49,7 +48,7 @@ impl StatusItems {
         for item in items {
             tape.push_root(item);
         }
-        normalize(name, &tape, false)
+        normalize(name, tape, false)
     }
 
     /// How many items there are.
@@ -76,6 +75,8 @@ impl StatusItems {
         for i in other.tape.children(other.root) {
             self.tape.copy_subtree(&other.tape, i);
         }
+        // The root is the last container opened on the tape, so the copies
+        // land inside it.
         self.tape.close(self.root, n);
     }
 
@@ -104,23 +105,28 @@ struct Fields {
     health: Option<usize>,
 }
 
-fn normalize(name: &str, input: &Tape, unroll: bool) -> Result<StatusItems, Error> {
+fn normalize(name: &str, mut tape: Tape, unroll: bool) -> Result<StatusItems, Error> {
     let mut items = Vec::new();
-    for root in input.roots() {
-        match input.node(root) {
-            Node::Array { .. } if unroll => items.extend(input.children(root)),
+    for root in tape.roots() {
+        match tape.node(root) {
+            Node::Array { .. } if unroll => items.extend(tape.children(root)),
             _ => items.push(root),
         }
     }
-    let mut out = Tape::new();
-    let root = out.open(false);
-    for &item in &items {
-        let fields = read_fields(name, input, item)?;
-        write_item(&mut out, input, &fields);
+    let fields = items
+        .iter()
+        .map(|&item| read_fields(name, &tape, item))
+        .collect::<Result<Vec<_>, _>>()?;
+    // The normalized items go after the input on the same tape, sharing
+    // its strings: values are copied as nodes, no text is copied.
+    let keys = FIELDS.map(|f| tape.intern(f));
+    let empty = tape.intern("");
+    let root = tape.open(false);
+    for f in &fields {
+        write_item(&mut tape, &keys, empty, f);
     }
-    out.close(root, items.len());
-    out.add_root(root);
-    Ok(StatusItems { tape: out, root })
+    tape.close(root, fields.len());
+    Ok(StatusItems { tape, root })
 }
 
 /// Applies Go's decoding rules: keys match case-insensitively (the last
@@ -167,29 +173,32 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Error> {
 
 /// Writes one normalized item: empty strings and `applied: false` are
 /// left out (omitempty), `clusterName` is always there.
-fn write_item(out: &mut Tape, t: &Tape, f: &Fields) {
-    let at = out.open(true);
+fn write_item(t: &mut Tape, keys: &[Node; 5], empty: Node, f: &Fields) {
+    let at = t.open(true);
     let mut len = 1;
-    out.push_str(FIELDS[0]);
-    out.push_str(f.cluster.map_or("", |i| t.str_at(i)));
+    t.push_leaf(keys[0]);
+    match f.cluster {
+        Some(i) => t.copy_within(i),
+        None => t.push_leaf(empty),
+    }
     if let Some(s) = f.status {
-        out.push_str(FIELDS[1]);
-        out.copy_subtree(t, s);
+        t.push_leaf(keys[1]);
+        t.copy_within(s);
         len += 1;
     }
     if f.applied {
-        out.push_str(FIELDS[2]);
-        out.push_leaf(Node::Bool(true));
+        t.push_leaf(keys[2]);
+        t.push_leaf(Node::Bool(true));
         len += 1;
     }
-    for (field, value) in [(FIELDS[3], f.applied_message), (FIELDS[4], f.health)] {
+    for (key, value) in [(keys[3], f.applied_message), (keys[4], f.health)] {
         if let Some(v) = value.filter(|&v| !t.str_at(v).is_empty()) {
-            out.push_str(field);
-            out.push_str(t.str_at(v));
+            t.push_leaf(key);
+            t.copy_within(v);
             len += 1;
         }
     }
-    out.close(at, len);
+    t.close(at, len);
 }
 
 /// Go's word for a JSON value's kind in unmarshal errors.

@@ -159,11 +159,6 @@ impl Tape {
         };
     }
 
-    /// Makes the container opened at `at` a root.
-    pub(crate) fn add_root(&mut self, at: usize) {
-        self.roots.push(at as u32);
-    }
-
     /// Appends a string node holding `s`.
     pub(crate) fn push_str(&mut self, s: &str) {
         let start = self.strings.len() as u32;
@@ -172,6 +167,24 @@ impl Tape {
             start,
             len: s.len() as u32,
         });
+    }
+
+    /// Adds `s` to the string arena and returns a node for it, without
+    /// appending the node (see `push_leaf`).
+    pub(crate) fn intern(&mut self, s: &str) -> Node {
+        let start = self.strings.len() as u32;
+        self.strings.push_str(s);
+        Node::Str {
+            start,
+            len: s.len() as u32,
+        }
+    }
+
+    /// Appends a copy of this tape's own subtree at `i` (it shares the
+    /// strings, so nothing is rebased).
+    pub(crate) fn copy_within(&mut self, i: usize) {
+        let end = i + self.size(i);
+        self.nodes.extend_from_within(i..end);
     }
 
     /// Appends a copy of `from`'s subtree at `i` (strings included).
@@ -457,7 +470,9 @@ mod tests {
         let at = u.open(false);
         u.copy_subtree(&t, 0);
         u.close(at, 1);
-        u.add_root(at);
-        assert_eq!(values(&u), vec![json!([v])]);
+        assert_eq!(u.to_value(at), json!([v]));
+        let n = u.nodes.len();
+        u.copy_within(at + 1);
+        assert_eq!(u.to_value(n), v);
     }
 }
