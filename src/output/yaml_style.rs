@@ -52,7 +52,6 @@ pub(super) fn analyze(value: &str) -> Analysis {
             block_allowed: false,
         };
     }
-    let chars: Vec<char> = value.chars().collect();
     let mut block_indicators = value.starts_with("---") || value.starts_with("...");
     let (mut line_breaks, mut special) = (false, false);
     let (mut leading_space, mut leading_break) = (false, false);
@@ -60,10 +59,13 @@ pub(super) fn analyze(value: &str) -> Analysis {
     let (mut break_space, mut space_break) = (false, false);
     let (mut previous_space, mut previous_break) = (false, false);
     let mut preceded_by_whitespace = true;
-    let last = chars.len() - 1;
-    for (i, &c) in chars.iter().enumerate() {
-        let followed_by_whitespace = i == last || is_blank(chars.get(i + 1).copied());
-        if i == 0 {
+    let mut chars = value.chars().peekable();
+    let mut first = true;
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let is_last = next.is_none();
+        let followed_by_whitespace = is_last || is_blank(next);
+        if first {
             match c {
                 '#' | ',' | '[' | ']' | '{' | '}' | '&' | '*' | '!' | '|' | '>' | '\'' | '"'
                 | '%' | '@' | '`' => block_indicators = true,
@@ -81,15 +83,15 @@ pub(super) fn analyze(value: &str) -> Analysis {
             special = true;
         }
         if c == ' ' {
-            leading_space |= i == 0;
-            trailing_space |= i == last;
+            leading_space |= first;
+            trailing_space |= is_last;
             break_space |= previous_break;
             previous_space = true;
             previous_break = false;
         } else if is_break(c) {
             line_breaks = true;
-            leading_break |= i == 0;
-            trailing_break |= i == last;
+            leading_break |= first;
+            trailing_break |= is_last;
             space_break |= previous_space;
             previous_space = false;
             previous_break = true;
@@ -98,6 +100,7 @@ pub(super) fn analyze(value: &str) -> Analysis {
             previous_break = false;
         }
         preceded_by_whitespace = is_blank(Some(c)) || is_break(c) || c == '\0';
+        first = false;
     }
     let mut a = Analysis {
         multiline: line_breaks,
