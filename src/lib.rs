@@ -5,6 +5,7 @@ pub mod calendar;
 pub mod check;
 pub mod cli;
 pub mod error;
+pub mod heap;
 pub mod input;
 pub mod interpreter;
 pub mod kube;

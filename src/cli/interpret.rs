@@ -229,6 +229,13 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
             _ => {}
         }
     }
+    let input_bytes: u64 = [&args.desired_file, &args.observed_file, &args.status_file]
+        .into_iter()
+        .flatten()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    crate::heap::prepare_for(input_bytes);
     // The inputs live until the process exits: freeing thousands of status
     // items just before exiting costs more than reading them.
     let input = std::mem::ManuallyDrop::new(OpInput {

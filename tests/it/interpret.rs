@@ -441,3 +441,47 @@ fn coloured_diff_only_when_asked() {
     );
     assert_eq!(plain, never);
 }
+
+/// A status file above the large-input threshold (which prepares a
+/// huge-page heap first) gives the same sums as the items one by one.
+#[test]
+fn large_status_file_is_summed_exactly() {
+    let dir = std::env::temp_dir().join(format!("kinterp-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = 12_000;
+    let items: Vec<String> = (0..n)
+        .map(|i| {
+            format!(
+                r#"{{"clusterName":"member{i}","applied":true,"health":"Healthy","status":{{"replicas":{},"readyReplicas":1,"updatedReplicas":2,"availableReplicas":{}}}}}"#,
+                i % 3,
+                i % 2
+            )
+        })
+        .collect();
+    let text = format!("[{}]", items.join(",\n"));
+    assert!(text.len() as u64 > kinterp::heap::LARGE_INPUT);
+    let path = dir.join("status.json");
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = output(kinterp().args([
+        "interpret",
+        "-f",
+        DEPLOY,
+        "--operation",
+        "AggregateStatus",
+        "--desired-file",
+        DESIRED,
+        "--status-file",
+        path.to_str().unwrap(),
+        "-o",
+        "json",
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let status = &v["aggregatedStatus"]["status"];
+    let sum = |f: fn(u64) -> u64| (0..n as u64).map(f).sum::<u64>();
+    assert_eq!(status["replicas"], sum(|i| i % 3), "{status}");
+    assert_eq!(status["readyReplicas"], n, "{status}");
+    assert_eq!(status["updatedReplicas"], 2 * n, "{status}");
+    assert_eq!(status["availableReplicas"], sum(|i| i % 2), "{status}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
