@@ -89,15 +89,14 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
     g.raw_set("_GOPHER_LUA_VERSION", "GopherLua 0.1")?;
     g.raw_set("_printregs", lua.create_function(|_, ()| Ok(()))?)?;
 
-    // The stubs, all on line 1 of one chunk named <string>, so each error
-    // reads `<string>:1: call function NAME is not supported ...`.
-    let mut code = String::from("local error = error;");
-    for name in DISABLED {
-        code.push_str(&format!(
-            " function {name}() error(\"call function {name} is not supported in karmada customized resourceinterpreter.\") end"
-        ));
-    }
-    lua.load(code).set_name("=<string>").exec()?;
+    // The stubs are made on line 1 of a chunk named <string>, so each error
+    // reads `<string>:1: call function NAME is not supported ...`. One small
+    // loop compiles much faster than fourteen written-out functions.
+    lua.load(STUBS).set_name("=<string>").call::<()>((
+        g.raw_get::<Value>("error")?,
+        lua.create_sequence_from(DISABLED)?,
+        g.clone(),
+    ))?;
 
     let os = lua.create_table()?;
     g.raw_set("os", os.clone())?;
@@ -107,6 +106,9 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
     install_print(&lua, &g)?;
     Ok(lua)
 }
+
+/// Makes the disabled-function stubs; must stay on one line (see above).
+const STUBS: &str = "local error, names, g = ...; for i = 1, #names do local msg = 'call function ' .. names[i] .. ' is not supported in karmada customized resourceinterpreter.'; g[names[i]] = function() error(msg) end end";
 
 const REQUIRE: &str = r#"
 local package, error, tostring = ...
