@@ -94,18 +94,22 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
 unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> bool {
     use mlua::ffi;
     unsafe {
-        if ffi::lua_checkstack(state, 3) == 0 {
-            return false;
-        }
         match tape.node(i) {
             Node::Null => ffi::lua_pushnil(state),
             Node::Bool(b) => ffi::lua_pushboolean(state, i32::from(b)),
             Node::Int(n) => ffi::lua_pushnumber(state, n as f64),
             Node::Uint(n) => ffi::lua_pushnumber(state, n as f64),
             Node::Float(f) => ffi::lua_pushnumber(state, f),
+            // The plain C entry point: the compat wrapper also converts the
+            // new string back to a pointer, which is not needed here.
             Node::Str { .. } => {
                 let s = tape.str_at(i);
-                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+                ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
+            }
+            // Leaves use the slot their container made sure of; a container
+            // needs two more (key and value) and its children's.
+            Node::Array { .. } | Node::Object { .. } if ffi::lua_checkstack(state, 3) == 0 => {
+                return false;
             }
             Node::Array { len, .. } => {
                 ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
@@ -123,7 +127,7 @@ unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> 
                 ffi::lua_createtable(state, 0, len.min(i32::MAX as u32) as i32);
                 for key in tape.children(i) {
                     let k = tape.str_at(key);
-                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_pushlstring_(state, k.as_ptr().cast(), k.len());
                     if tape.node(key + 1) == Node::Null {
                         // Clears an earlier duplicate; no key is created.
                         ffi::lua_pushnil(state);
