@@ -39,11 +39,12 @@ pub(crate) fn rest_is_comment(b: &[u8], i: usize, end: usize) -> R<()> {
 }
 
 /// Whether a block-context plain scalar may start at `i`: no indicator
-/// character, except `-` glued to the next character (`-1`, `--flag`).
+/// character, except `-`, `?` or `:` glued to the next character (`-1`,
+/// `--flag`, `:x`).
 pub(crate) fn plain_start_ok(b: &[u8], i: usize, end: usize) -> bool {
     match b.get(i) {
         None => false,
-        Some(b'-') => i + 1 < end && !matches!(b.get(i + 1), Some(b' ' | b'\t')),
+        Some(b'-' | b'?' | b':') => i + 1 < end && !matches!(b.get(i + 1), Some(b' ' | b'\t')),
         Some(c) => !is_indicator(*c) && !matches!(c, b' ' | b'\t'),
     }
 }
