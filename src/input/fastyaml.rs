@@ -1,6 +1,8 @@
 //! A quick reader for the block-style YAML of Kubernetes manifests, so that
 //! common inputs skip serde_yaml; anything unusual is left to serde_yaml.
 
+use std::cell::Cell;
+
 use serde_json::{Map, Value};
 
 use super::fastyaml_scalar::{
@@ -23,6 +25,7 @@ pub(crate) fn parse(text: &str) -> Option<Vec<Value>> {
         b: text.as_bytes(),
         pos: 0,
         depth: 0,
+        last_line: Cell::new((usize::MAX, 0, 0)),
     };
     p.stream().ok()
 }
@@ -30,8 +33,9 @@ pub(crate) fn parse(text: &str) -> Option<Vec<Value>> {
 /// Characters libyaml accepts without surprises: no control characters, no
 /// carriage returns or Unicode line breaks, no byte order mark.
 fn clean_chars(text: &str) -> bool {
-    let ascii_ok = |c: u8| (0x20..0x7f).contains(&c) || c == b'\n' || c == b'\t';
-    if text.bytes().all(ascii_ok) {
+    // Branch-free over plain ASCII text so that the loop vectorizes.
+    let odd = |c: u8| (c < 0x20 && c != b'\n' && c != b'\t') || c >= 0x7f;
+    if !text.bytes().fold(false, |seen, c| seen | odd(c)) {
         return true;
     }
     text.chars().all(|c| match c {
@@ -66,6 +70,8 @@ struct Parser<'a> {
     /// Start of the first line not yet consumed.
     pos: usize,
     depth: usize,
+    /// `bounds` of the line looked at last: (start, end, next).
+    last_line: Cell<(usize, usize, usize)>,
 }
 
 impl Parser<'_> {
@@ -86,13 +92,20 @@ impl Parser<'_> {
         }
     }
 
-    /// The line starting at `pos`: (end, next).
+    /// The line starting at `pos`: (end, next). The last answer is kept, as
+    /// a line is often looked at again (continuation check, then `peek`).
     fn bounds(&self, pos: usize) -> (usize, usize) {
+        let (at, end, next) = self.last_line.get();
+        if at == pos {
+            return (end, next);
+        }
         let tail = self.b.get(pos..).unwrap_or_default();
-        match tail.iter().position(|&c| c == b'\n') {
+        let (end, next) = match tail.iter().position(|&c| c == b'\n') {
             Some(n) => (pos + n, pos + n + 1),
             None => (self.b.len(), self.b.len()),
-        }
+        };
+        self.last_line.set((pos, end, next));
+        (end, next)
     }
 
     fn peek(&self) -> R<Peek> {
