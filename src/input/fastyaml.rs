@@ -294,7 +294,12 @@ impl Parser<'_> {
         let (value, last, after) = match self.b.get(l.start) {
             Some(b'"' | b'\'') => self.quoted(l)?,
             Some(b'[' | b'{') => {
-                let (value, after) = flow(self.src, l.start, l.end, MAX_DEPTH - self.depth)?;
+                let (value, after) = flow(
+                    self.src,
+                    l.start,
+                    l.end,
+                    MAX_DEPTH.saturating_sub(self.depth),
+                )?;
                 (value, l, after)
             }
             Some(b'|') => return self.literal(l, parent).map(Value::String),

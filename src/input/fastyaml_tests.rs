@@ -456,4 +456,8 @@ fn conformance_yaml_files_agree() {
     }
     let (files, accepted) = check_files(&[dir]);
     eprintln!("fast path: {accepted} of {files} conformance YAML files");
+    assert!(
+        accepted * 10 >= files * 9,
+        "fast path took only {accepted} of {files} files"
+    );
 }
