@@ -1,6 +1,10 @@
 //! Reading input files: paths, directories, globs and standard input, and
 //! decoding their YAML or JSON documents into JSON values or tapes.
 
+mod fastyaml;
+mod fastyaml_scalar;
+#[cfg(test)]
+mod fastyaml_tests;
 pub mod sources;
 pub mod status;
 pub mod tape;
@@ -13,4 +17,16 @@ pub use yaml::{parse_documents, parse_one_object};
 /// Reads a status file's items; see `StatusItems::parse`.
 pub fn parse_status_items(name: &str, text: &str) -> Result<StatusItems, crate::Error> {
     StatusItems::parse(name, text)
+}
+
+/// The YAML fast reader alone (`None` when it declines), for property tests.
+#[doc(hidden)]
+pub fn parse_yaml_fast_for_tests(text: &str) -> Option<Vec<serde_json::Value>> {
+    fastyaml::parse(text)
+}
+
+/// The serde_yaml reader alone, for property tests.
+#[doc(hidden)]
+pub fn parse_yaml_slow_for_tests(text: &str) -> Result<Vec<serde_json::Value>, crate::Error> {
+    yaml::parse_documents_slow("test.yaml", text)
 }

@@ -20,9 +20,30 @@ pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Error> {
             Err(_) => {}
         }
     }
+    // Most manifests are plain block YAML that the fast reader handles
+    // exactly; it declines (None) everything else, including every error.
+    if let Some(docs) = super::fastyaml::parse(text) {
+        return Ok(docs);
+    }
+    parse_yaml_stream(name, text, json_error.as_ref())
+}
+
+/// The serde_yaml path alone: what `parse_documents` gives for YAML when
+/// the fast reader declines. Tests compare the two.
+pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>, Error> {
+    parse_yaml_stream(name, text, None)
+}
+
+/// Every non-null document of a YAML stream through serde_yaml. A JSON
+/// error, when given, replaces YAML's in the message.
+fn parse_yaml_stream(
+    name: &str,
+    text: &str,
+    json_error: Option<&serde_json::Error>,
+) -> Result<Vec<Value>, Error> {
     let mut out = Vec::new();
     for doc in serde_yaml::Deserializer::from_str(text) {
-        let value = serde_yaml::Value::deserialize(doc).map_err(|e| match &json_error {
+        let value = serde_yaml::Value::deserialize(doc).map_err(|e| match json_error {
             Some(j) => Error::Input(format!(
                 "{name}:{}:{}: invalid JSON: {}",
                 j.line(),

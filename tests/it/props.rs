@@ -7,13 +7,19 @@
 use std::cmp::Ordering;
 use std::collections::HashSet;
 
-use kinterp::input::{parse_documents, parse_one_object, parse_status_items};
+use kinterp::input::{
+    parse_documents, parse_one_object, parse_status_items, parse_yaml_fast_for_tests,
+    parse_yaml_slow_for_tests,
+};
 use kinterp::kube::quantity::Quantity;
 use kinterp::lua::convert::{json_to_lua, lua_to_json};
 use kinterp::lua::emptyfix::{self, EmptyPaths, Target};
 use kinterp::lua::sandbox::{PrintSink, new_state};
 use kinterp::output::yaml::to_yaml;
 use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
 use serde_json::{Map, Number, Value};
 
 /// Scalars with a meaning in YAML 1.1 or 1.2, or a special character.
@@ -236,6 +242,68 @@ fn same_as_yaml(json: &Value, yaml: &serde_yaml::Value) -> Result<(), String> {
     }
 }
 
+/// The fast YAML reader's contract on `text`: when it answers, serde_yaml
+/// accepts the text and gives the same documents. Returns whether it did.
+fn fast_yaml_agrees(text: &str) -> Result<bool, TestCaseError> {
+    let Some(fast) = parse_yaml_fast_for_tests(text) else {
+        return Ok(false);
+    };
+    match parse_yaml_slow_for_tests(text) {
+        Ok(slow) if slow == fast => Ok(true),
+        Ok(slow) => Err(TestCaseError::fail(format!(
+            "fast path gave {fast:?}, serde_yaml {slow:?}, for {text:?}"
+        ))),
+        Err(e) => Err(TestCaseError::fail(format!(
+            "fast path accepted {text:?}; serde_yaml says {e}"
+        ))),
+    }
+}
+
+/// Hand-written YAML in the shapes the fast reader takes, to be mutated.
+#[rustfmt::skip]
+const YAML_SEEDS: &[&str] = &[
+    "# c\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web # n\n  labels: {app: web, tier: \"1\"}\n  annotations: {}\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.27\n        args: [\"--a\", b, -c]\n        env:\n          - name: X\n            value: '0x1F'\n      volumes: []\n",
+    "---\nluaScript: |\n  function f(o)\n    return o -- x: y\n\n  end\nb: |-\n   keep\n    more\nc: |+\n  k\n\nd: 1\n---\n",
+    "a: one\n  two\n\n  three\nb: 'it''s\n  folded'\nc: \"esc \\t \\u00e9 \\\n  \\ cont\"\nd: x # c\n",
+    "- 1\n- -2\n- 0x1F\n- 0o17\n- 010\n- 1e3\n- .5\n- 1_000\n- 2026-11-20\n- ~\n- True\n- null\n- 18446744073709551615\n- -9223372036854775808\n- +1\n- -0\n- 1.\n",
+    "a:\n- b: 1\n  c:\n  - - x\n    - y\n  -\n- {k: [1, {m: n}], 'q': \"r\"}\n\"k\" : v\n---\n- z\n",
+    "items:\n  - name: a\n    value: \"x\"\n  - name: b\n    value: |\n      lit\n  -   c: :x\n      d: ?y\n",
+    "status:\n  conditions:\n  - type: Ready\n    message: 'invalid ''s'' data: fields\n      and ''k'''\n    reason: \"a\n\n      b\"\n  observedGeneration: 2\n",
+    "  indented: root\n  list:\n    - [a, \"b\", 'c', {d: e:f}]\n    -\n      k: v\n",
+];
+
+fn yaml_seed() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(YAML_SEEDS).prop_map(str::to_string),
+        any_json().prop_map(|v| to_yaml(&v)),
+    ]
+}
+
+/// Text inserted by mutations: YAML's indicators, whitespace, breaks,
+/// escapes and characters libyaml treats specially.
+#[rustfmt::skip]
+const MUTATION_TEXT: &[&str] = &[
+    ":", "-", "#", "'", "\"", " ", "  ", "\n", "\t", "|", "|-", "|+", ">", "[", "]", "{", "}", ",", "&",
+    "*", "!", "?", "\\", ".", "0", "1", "a", "e", "~", "%", "@", "+", "---", "...", "- ", ": ", " #",
+    "\n- ", "\n  ", "\n ", "''", "\\n", "\\x", "\\\n", "\u{85}", "é", "\r", "\u{feff}", "<<", "|2",
+];
+
+/// Applies (position, kind, text) edits: insert, delete or replace a char.
+fn mutate(text: &str, edits: &[(Index, u8, &str)]) -> String {
+    let mut s = text.to_string();
+    for (at, kind, insert) in edits {
+        let starts: Vec<usize> = s.char_indices().map(|(i, _)| i).chain([s.len()]).collect();
+        let i = starts[at.index(starts.len())];
+        let next = s[i..].chars().next().map_or(i, |c| i + c.len_utf8());
+        match kind % 3 {
+            0 => s.insert_str(i, insert),
+            1 => s.replace_range(i..next, ""),
+            _ => s.replace_range(i..next, insert),
+        }
+    }
+    s
+}
+
 /// Quantity-shaped text: signs, digits, fractions, exponents and suffixes.
 fn quantity_text() -> impl Strategy<Value = String> {
     "[+-]?[0-9]{0,24}(\\.[0-9]{0,12})?([eE][+-]?[0-9]{1,3}|[numkMGTPE]|[KMGTPE]i)?"
@@ -267,6 +335,22 @@ proptest! {
         let parsed: serde_yaml::Value = serde_yaml::from_str(&text)
             .map_err(|e| TestCaseError::fail(format!("{e} in:\n{text}")))?;
         same_as_yaml(&v, &parsed).map_err(|e| TestCaseError::fail(format!("{e}; yaml:\n{text}")))?;
+    }
+
+    #[test]
+    fn fast_yaml_matches_serde_yaml_on_emitted_yaml(v in any_json()) {
+        fast_yaml_agrees(&to_yaml(&v))?;
+    }
+
+    #[test]
+    fn fast_yaml_matches_serde_yaml_on_mutated_yaml(
+        seed in yaml_seed(),
+        edits in prop::collection::vec(
+            (any::<Index>(), any::<u8>(), prop::sample::select(MUTATION_TEXT)),
+            1..4,
+        ),
+    ) {
+        fast_yaml_agrees(&mutate(&seed, &edits))?;
     }
 
     #[test]
@@ -313,4 +397,70 @@ proptest! {
             let _ = (sum.to_string(), sum.checked_milli_value());
         }
     }
+}
+
+#[test]
+fn yaml_seeds_take_the_fast_path() {
+    for seed in YAML_SEEDS {
+        assert!(
+            fast_yaml_agrees(seed).unwrap(),
+            "fast path declined {seed:?}"
+        );
+    }
+}
+
+/// Whether emitted YAML uses what the fast reader leaves to serde_yaml by
+/// design: `? ` keys, `<<` keys, block indentation indicators, and the
+/// characters libyaml treats as line breaks.
+fn uses_declined_yaml(text: &str) -> bool {
+    text.lines().any(|line| {
+        let t = line.trim_start_matches([' ', '-']);
+        t.starts_with("? ") || t == "?" || t.starts_with("<<:")
+    }) || text.contains(['\u{85}', '\u{2028}', '\u{2029}'])
+        || text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'|' && w[1].is_ascii_digit())
+}
+
+/// The fast reader takes the emitter's output for nearly every collection
+/// it is meant to read (top-level scalars and empty collections, which
+/// print as one line, are left to serde_yaml).
+#[test]
+fn fast_yaml_takes_most_emitted_yaml() {
+    let mut runner = TestRunner::deterministic();
+    let strategy = any_json();
+    let (mut total, mut taken, mut plain_total, mut plain_taken) = (0, 0, 0, 0);
+    while total < 2000 {
+        let v = strategy.new_tree(&mut runner).unwrap().current();
+        let nonempty = match &v {
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(m) => !m.is_empty(),
+            _ => false,
+        };
+        if !nonempty {
+            continue;
+        }
+        let text = to_yaml(&v);
+        let took = usize::from(fast_yaml_agrees(&text).unwrap());
+        total += 1;
+        taken += took;
+        if !uses_declined_yaml(&text) {
+            plain_total += 1;
+            plain_taken += took;
+        }
+    }
+    eprintln!(
+        "fast path took {taken} of {total} emitted documents, \
+         {plain_taken} of {plain_total} without constructs it declines"
+    );
+    assert!(
+        plain_total * 2 >= total,
+        "the generator changed: {plain_total} of {total}"
+    );
+    assert!(
+        plain_taken * 100 >= plain_total * 99,
+        "took only {plain_taken} of {plain_total}"
+    );
+    assert!(taken * 2 >= total, "took only {taken} of {total}");
 }
