@@ -3,7 +3,8 @@
 # /usr/bin/time as a fallback) and peak memory (/usr/bin/time -v).
 #   bash benches/cli.sh            # all scenarios
 #   bash benches/cli.sh a c        # some of them
-# Honours CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
+# Builds the static release binary (README, "Release build"), honouring
+# CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
 # KINTERP_CONFORMANCE names the shared conformance
 # directory for (d) (default ../shared/conformance, else /work/shared/conformance).
 set -euo pipefail
@@ -12,8 +13,19 @@ cd "$(dirname "$0")/.."
 if [ -n "${KINTERP_BIN:-}" ]; then
   bin=$KINTERP_BIN # e.g. a saved older build, for before/after figures
 else
-  cargo build --release --quiet
-  bin="${CARGO_TARGET_DIR:-$PWD/target}/release/kinterp"
+  # The release build: on Linux with glibc, statically linked (README,
+  # "Release build"); elsewhere the plain release profile.
+  host=$(rustc -vV | sed -n 's/^host: //p')
+  case "$host" in
+    *-linux-gnu)
+      RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet --target "$host"
+      bin="${CARGO_TARGET_DIR:-$PWD/target}/$host/release/kinterp"
+      ;;
+    *)
+      cargo build --release --quiet
+      bin="${CARGO_TARGET_DIR:-$PWD/target}/release/kinterp"
+      ;;
+  esac
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
