@@ -450,11 +450,13 @@ fn repository_yaml_files_agree_and_mostly_take_the_fast_path() {
 
 #[test]
 fn conformance_yaml_files_agree() {
-    let dir = Path::new("/work/shared/conformance");
+    // The shared cases sit beside the checkout, as `.ci/run` expects them;
+    // a clone without them has nothing to compare here.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance");
     if !dir.is_dir() {
         return;
     }
-    let (files, accepted) = check_files(&[dir]);
+    let (files, accepted) = check_files(&[&dir]);
     eprintln!("fast path: {accepted} of {files} conformance YAML files");
     assert!(
         accepted * 10 >= files * 9,
