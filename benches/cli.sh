@@ -6,7 +6,9 @@
 # Builds the static release binary (README, "Release build"), honouring
 # CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
 # KINTERP_CONFORMANCE names the shared conformance
-# directory for (d) (default ../shared/conformance, else /work/shared/conformance).
+# directory for (d) (default ../shared/conformance, beside the checkout).
+# (b) and (d) are also run with --jobs 1, and the script fails unless the
+# output and exit code are the same as with all cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,7 +63,30 @@ time_cmd() {
   printf '%-44s median %10s   peak %9s\n' "$name" "$median" "$rss"
 }
 
-want() { [ $# -eq 0 ] || [[ " $* " == *" $1 "* ]]; }
+# same_with_one_job NAME ARGS...: the output and exit code of the run with
+# all cores and with --jobs 1 must be identical.
+same_with_one_job() {
+  local name=$1
+  shift
+  local all one
+  all=$("$bin" "$@" 2>&1; echo "exit $?")
+  one=$("$bin" "$@" --jobs 1 2>&1; echo "exit $?")
+  if [ "$all" != "$one" ]; then
+    echo "$name: the output differs with --jobs 1" >&2
+    diff <(printf '%s\n' "$all") <(printf '%s\n' "$one") | head -20 >&2
+    exit 1
+  fi
+  printf '%-44s identical with --jobs 1 (%s lines, %s)\n' "$name" \
+    "$(printf '%s\n' "$all" | wc -l)" "$(printf '%s\n' "$all" | tail -n 1)"
+}
+
+# What the figures depend on: the machine, its load, the binary.
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)); load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "# $bin ($(wc -c < "$bin") bytes, $("$bin" --version))"
+if command -v hyperfine >/dev/null 2>&1; then
+  time_cmd "for scale: /bin/true" 200 /bin/true
+fi
+
 sel=("$@")
 has() { [ ${#sel[@]} -eq 0 ] && return 0; local x; for x in "${sel[@]}"; do [ "$x" = "$1" ] && return 0; done; return 1; }
 
@@ -92,6 +117,8 @@ if has b; then
     sed "s/^\(      luaScript: |\)$/\1\n        -- $n/" "$f" > "$work/distinct/$n.yaml"
   done
   time_cmd "(b) 1000 distinct files (no memo hits)" 10 "$bin" interpret -f "$work/distinct" --check
+  same_with_one_job "(b) 1000 files" interpret -f "$work/rics" --check
+  same_with_one_job "(b) 1000 distinct files" interpret -f "$work/distinct" --check
 fi
 
 if has c; then
@@ -121,8 +148,12 @@ PY
 fi
 
 conf=${KINTERP_CONFORMANCE:-../shared/conformance}
-[ -d "$conf" ] || conf=/work/shared/conformance
-if has d && [ -d "$conf" ]; then
-  time_cmd "(d) kinterp test, all shared conformance cases" 10 "$bin" test "$conf"
-  time_cmd "(d) same, --jobs 1" 5 "$bin" test "$conf" --jobs 1
+if has d; then
+  if [ -d "$conf" ]; then
+    time_cmd "(d) kinterp test, all shared conformance cases" 10 "$bin" test "$conf"
+    time_cmd "(d) same, --jobs 1" 5 "$bin" test "$conf" --jobs 1
+    same_with_one_job "(d) kinterp test" test "$conf"
+  else
+    echo "(d) skipped: no $conf (set KINTERP_CONFORMANCE)"
+  fi
 fi
