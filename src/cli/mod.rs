@@ -5,6 +5,7 @@ pub mod builtins;
 pub mod color;
 pub mod edit;
 pub mod interpret;
+pub mod lsp;
 pub mod test;
 
 use std::time::Duration;
@@ -80,6 +81,9 @@ pub enum Command {
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors
+    #[command(after_help = lsp::EXAMPLES)]
+    Lsp(lsp::LspArgs),
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  # Load completions into the current bash session\n  source <(kinterp completions bash)\n\n  # Install for zsh\n  kinterp completions zsh > \"${fpath[1]}/_kinterp\""
@@ -125,6 +129,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         Command::Interpret(args) => interpret::run(&cli.global, args),
         Command::Test(args) => test::run(&cli.global, args),
         Command::Builtins(args) => builtins::run(&cli.global, args),
+        Command::Lsp(args) => lsp::run(&cli.global, args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());
