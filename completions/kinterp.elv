@@ -28,6 +28,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand interpret 'Run one interpreter operation, or check customizations'
             cand test 'Run declarative test cases against customizations or the built-ins'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -55,6 +56,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --print-to-stdout 'Write script print output to standard output, ahead of the result, as karmadactl does'
             cand --edit 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
             cand --show-doc 'With --edit: show each rule''s documentation as comments'
+            cand --watch 'Run again whenever an input file changes (Ctrl-C to stop)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -74,6 +76,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --recursive 'Read directories given with -f recursively'
             cand --with-builtins 'With -f: fall back to the built-in interpreters as Karmada''s control plane does'
             cand --fail-on-empty 'Exit 1 when no case ran'
+            cand --watch 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -84,6 +87,15 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --kind 'Only this kind: Kind or apiVersion/Kind'
             cand -o 'Output format'
             cand --output 'Output format'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'kinterp;lsp'= {
             cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
             cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
             cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
@@ -105,6 +117,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand interpret 'Run one interpreter operation, or check customizations'
             cand test 'Run declarative test cases against customizations or the built-ins'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -113,6 +126,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help;test'= {
         }
         &'kinterp;help;builtins'= {
+        }
+        &'kinterp;help;lsp'= {
         }
         &'kinterp;help;completions'= {
         }

@@ -95,6 +95,9 @@ pub struct InterpretArgs {
     /// With --edit: show each rule's documentation as comments
     #[arg(long, requires = "edit")]
     pub show_doc: bool,
+    /// Run again whenever an input file changes (Ctrl-C to stop)
+    #[arg(long, conflicts_with = "edit")]
+    pub watch: bool,
 }
 
 /// Reads and decodes the customization documents of `-f`.
@@ -162,6 +165,23 @@ fn read_status(path: &str) -> Result<input::StatusItems, Error> {
 
 /// Runs `kinterp interpret`.
 pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
+    if args.watch {
+        let paths: Vec<&str> = args
+            .filename
+            .iter()
+            .chain(
+                [&args.desired_file, &args.observed_file, &args.status_file]
+                    .into_iter()
+                    .flatten(),
+            )
+            .map(String::as_str)
+            .collect();
+        return super::watch::run(&paths, || run_once(global, &args));
+    }
+    run_once(global, &args)
+}
+
+fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     if args.edit {
         return super::edit::run(global, &args);
     }

@@ -7,6 +7,7 @@ pub mod edit;
 pub mod interpret;
 pub mod lsp;
 pub mod test;
+pub mod watch;
 
 use std::time::Duration;
 

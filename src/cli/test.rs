@@ -49,10 +49,26 @@ pub struct TestArgs {
     /// Number of parallel jobs (default: all cores)
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Run again whenever a case file or customization changes (Ctrl-C to stop)
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// Runs `kinterp test`.
 pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
+    if args.watch {
+        let paths: Vec<&str> = args
+            .paths
+            .iter()
+            .chain(&args.filename)
+            .map(String::as_str)
+            .collect();
+        return super::watch::run(&paths, || run_once(global, &args));
+    }
+    run_once(global, &args)
+}
+
+fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Error> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
