@@ -183,10 +183,10 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
 
 fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     if args.edit {
-        return super::edit::run(global, &args);
+        return super::edit::run(global, args);
     }
     if args.check {
-        return run_check(global, &args);
+        return run_check(global, args);
     }
     if !args.filename.is_empty() && args.filename.iter().any(|f| f.is_empty()) {
         return Err(Error::Usage("-f needs a path".into()));

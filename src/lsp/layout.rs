@@ -1,18 +1,11 @@
 //! Where the rules and their scripts sit in an open file: the language
-//! server's one view of the file's shape. Hover, completion and code
-//! actions ask it which rule the cursor is in and where that rule's script
-//! lines are in the file.
-//!
-//! TEMPORARY GLUE: until `kinterp::locate` (branch `lint`) is on main, the
-//! positions come from a small line scanner that understands rules whose
-//! `luaScript` is a literal block (`|`, `|-`, `|+`), the style every
-//! customization in the wild uses; other styles report the key only. When
-//! `locate` lands, `layout()` becomes an adapter over `locate::locate` and
-//! this scanner goes away; nothing else in `src/lsp` changes.
+//! server's one view of the file's shape, read through `crate::locate`.
+//! Hover, completion and code actions ask it which rule the cursor is in
+//! and where that rule's script lines are in the file.
 
 use crate::diag::Position;
+use crate::locate::{self, ScriptMap};
 use crate::ops::Operation;
-use crate::ric::{self, Document};
 
 /// What the server knows about the file's shape.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -50,24 +43,30 @@ pub struct ScriptBlock {
     /// For a literal block: the file line of script line 1 and the
     /// indentation of the content. `None` for other styles.
     pub block: Option<(usize, usize)>,
+    /// How script positions map to the file.
+    pub map: ScriptMap,
 }
 
 impl ScriptBlock {
     /// The file position of a script position (both 1-based); the key's
     /// position when the script is not a literal block.
     pub fn to_file(&self, script: Position) -> Position {
-        match self.block {
-            Some((first, indent)) => Position::new(
-                first + script.line.max(1) - 1,
-                indent + script.column.max(1),
-            ),
-            None => self.key,
-        }
+        self.map.to_file(script)
     }
 
-    /// The script position of a file position inside the block; `None`
-    /// outside it (or when the script is not a literal block).
+    /// The script position of a file position inside the script; `None`
+    /// outside it.
     pub fn to_script(&self, file: Position) -> Option<Position> {
+        if let ScriptMap::Chars {
+            positions,
+            line_starts,
+        } = &self.map
+        {
+            // A flow scalar: the character that came from there.
+            let i = positions.iter().position(|p| *p == file)?;
+            let line = line_starts.iter().rposition(|s| *s <= i)?;
+            return Some(Position::new(line + 1, i - line_starts[line] + 1));
+        }
         let (first, indent) = self.block?;
         let lines = self.text.lines().count().max(1);
         if file.line < first || file.line >= first + lines {
@@ -112,133 +111,36 @@ impl Layout {
     }
 }
 
-fn indent_of(line: &str) -> usize {
-    line.len() - line.trim_start_matches(' ').len()
-}
-
 /// Reads the file's shape. Never fails: what cannot be read is left out.
 pub fn layout(text: &str) -> Layout {
-    let mut out = Layout::default();
-    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    // Documents: split at `---` lines.
-    let mut starts = vec![0];
-    starts.extend(
-        lines
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.starts_with("---"))
-            .map(|(i, _)| i + 1),
-    );
-    starts.push(lines.len() + 1);
-    for w in starts.windows(2) {
-        let (from, to) = (w[0], (w[1].saturating_sub(1)).min(lines.len()));
-        if from >= to {
-            continue;
-        }
-        if let Some(c) = customization(&lines[from..to], from) {
-            out.customizations.push(c);
-        }
-    }
-    out
-}
-
-fn customization(lines: &[&str], first: usize) -> Option<CustomizationBlock> {
-    let text = lines.join("\n");
-    let values = crate::input::parse_documents("layout", &text).ok()?;
-    let mut block = CustomizationBlock::default();
-    match values.first().map(|v| ric::decode("layout", v)) {
-        Some(Ok(Document::Customization(c))) => {
-            block.name = Some(c.name).filter(|n| !n.is_empty());
-            block.target_api_version = Some(c.api_version).filter(|n| !n.is_empty());
-            block.target_kind = Some(c.kind).filter(|n| !n.is_empty());
-        }
-        Some(Ok(Document::Other { .. })) => return None,
-        // Undecodable (being typed): keep the rules, the target is unknown.
-        _ if text.contains(ric::RIC_KIND) => {}
-        _ => return None,
-    }
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let trimmed = line.trim();
-        let op = Operation::ALL
-            .into_iter()
-            .find(|op| trimmed == format!("{}:", op.rule_field()));
-        if let Some(op) = op {
-            let key_indent = indent_of(line);
-            let mut rule = RuleBlock {
-                operation: op,
-                key: Position::new(first + i + 1, key_indent + 1),
-                script: None,
-            };
-            i += 1;
-            while i < lines.len()
-                && (lines[i].trim().is_empty() || indent_of(lines[i]) > key_indent)
-            {
-                let l = lines[i];
-                if let Some(value) = l.trim_start().strip_prefix("luaScript:") {
-                    let key = Position::new(first + i + 1, indent_of(l) + 1);
-                    let (script, next) = script(lines, i, indent_of(l), value.trim(), first, key);
-                    rule.script = Some(script);
-                    i = next;
-                    break;
-                }
-                i += 1;
-            }
-            block.rules.push(rule);
-            continue;
-        }
-        i += 1;
-    }
-    Some(block)
-}
-
-/// Reads the `luaScript` value on line `i`; returns it and the next line.
-fn script(
-    lines: &[&str],
-    i: usize,
-    key_indent: usize,
-    value: &str,
-    first: usize,
-    key: Position,
-) -> (ScriptBlock, usize) {
-    if !value.starts_with('|') {
-        let text = value.trim_matches(|c| c == '"' || c == '\'').to_string();
-        return (
-            ScriptBlock {
-                text,
-                key,
-                block: None,
-            },
-            i + 1,
-        );
-    }
-    let mut j = i + 1;
-    let indent = lines[j.min(lines.len() - 1)..]
-        .iter()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| indent_of(l))
-        .filter(|n| *n > key_indent)
-        .unwrap_or(key_indent + 2);
-    let mut text = String::new();
-    while j < lines.len() && (lines[j].trim().is_empty() || indent_of(lines[j]) >= indent) {
-        text.push_str(lines[j].get(indent..).unwrap_or(""));
-        text.push('\n');
-        j += 1;
-    }
-    // Trailing blank lines belong to the YAML around, not the script.
-    while text.ends_with("\n\n") {
-        text.pop();
-        j -= 1;
-    }
-    (
-        ScriptBlock {
-            text,
-            key,
-            block: Some((first + i + 2, indent)),
-        },
-        j,
-    )
+    let map = locate::locate(text);
+    let customizations = map
+        .customizations
+        .into_iter()
+        .map(|c| CustomizationBlock {
+            name: c.name,
+            target_api_version: c.target_api_version,
+            target_kind: c.target_kind,
+            rules: c
+                .rules
+                .into_iter()
+                .map(|r| RuleBlock {
+                    operation: r.operation,
+                    key: r.key,
+                    script: r.script.map(|s| ScriptBlock {
+                        block: match s.map {
+                            ScriptMap::Block { first_line, indent } => Some((first_line, indent)),
+                            _ => None,
+                        },
+                        text: s.text,
+                        key: s.key,
+                        map: s.map,
+                    }),
+                })
+                .collect(),
+        })
+        .collect();
+    Layout { customizations }
 }
 
 #[cfg(test)]
@@ -290,8 +192,14 @@ kind: ConfigMap
         );
         assert_eq!(s.to_script(Position::new(15, 1)), None);
         assert_eq!(s.end_line(), Some(15));
-        let retain = &c.rules[1];
-        assert_eq!(retain.script.as_ref().unwrap().block, None);
+        let retain = c.rules[1].script.as_ref().unwrap();
+        assert_eq!(retain.block, None);
+        // In a quoted script: `R` of `Retain`.
+        assert_eq!(retain.to_file(Position::new(1, 10)), Position::new(16, 28));
+        assert_eq!(
+            retain.to_script(Position::new(16, 28)),
+            Some(Position::new(1, 10))
+        );
         assert!(l.rule_at(Position::new(13, 9)).is_some());
         assert_eq!(
             l.rule_on_line(15).map(|(_, r)| r.operation),
