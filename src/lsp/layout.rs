@@ -62,10 +62,18 @@ impl ScriptBlock {
             line_starts,
         } = &self.map
         {
-            // A flow scalar: the character that came from there.
-            let i = positions.iter().position(|p| *p == file)?;
+            // A flow scalar: the character that came from there, or (for a
+            // cursor just past the last one, before the closing quote) the
+            // one before it.
+            let (i, past) = match positions.iter().position(|p| *p == file) {
+                Some(i) => (i, 0),
+                None => {
+                    let before = Position::new(file.line, file.column.checked_sub(1)?);
+                    (positions.iter().position(|p| *p == before)?, 1)
+                }
+            };
             let line = line_starts.iter().rposition(|s| *s <= i)?;
-            return Some(Position::new(line + 1, i - line_starts[line] + 1));
+            return Some(Position::new(line + 1, i - line_starts[line] + 1 + past));
         }
         let (first, indent) = self.block?;
         let lines = self.text.lines().count().max(1);
@@ -200,6 +208,12 @@ kind: ConfigMap
             retain.to_script(Position::new(16, 28)),
             Some(Position::new(1, 10))
         );
+        // Just past `end`, on the closing quote; beyond it, outside.
+        assert_eq!(
+            retain.to_script(Position::new(16, 53)),
+            Some(Position::new(1, 35))
+        );
+        assert_eq!(retain.to_script(Position::new(16, 54)), None);
         assert!(l.rule_at(Position::new(13, 9)).is_some());
         assert_eq!(
             l.rule_on_line(15).map(|(_, r)| r.operation),
