@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::GlobalArgs;
-use crate::Error;
+use crate::diag::Diagnostic;
 
 pub const EXAMPLES: &str = "Examples:
   # Started by an editor, which talks to it on standard input and output
@@ -16,6 +16,6 @@ pub const EXAMPLES: &str = "Examples:
 pub struct LspArgs {}
 
 /// Runs the language server until the editor ends it.
-pub fn run(_global: &GlobalArgs, _args: LspArgs) -> Result<i32, Error> {
-    crate::lsp::run_stdio().map_err(|e| Error::Failed(format!("error: kinterp lsp: {e}")))
+pub fn run(_global: &GlobalArgs, _args: LspArgs) -> Result<i32, Diagnostic> {
+    crate::lsp::run_stdio().map_err(|e| Diagnostic::runtime(format!("kinterp lsp: {e}")))
 }

@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use notify::{EventKind, RecursiveMode, Watcher};
 
-use crate::Error;
+use super::Failure;
+use crate::diag::Diagnostic;
 
 /// How long the files must stay unchanged before the next run.
 const QUIET: Duration = Duration::from_millis(150);
@@ -33,12 +34,12 @@ fn absolute(p: &Path) -> PathBuf {
 }
 
 /// The places to watch for the command's path arguments.
-fn targets(args: &[&str]) -> Result<Vec<Target>, Error> {
+fn targets(args: &[&str]) -> Result<Vec<Target>, Diagnostic> {
     let mut out = Vec::new();
     for arg in args {
         if *arg == "-" {
-            return Err(Error::Usage(
-                "--watch cannot re-read standard input: name files".into(),
+            return Err(Diagnostic::usage(
+                "--watch cannot re-read standard input: name files",
             ));
         }
         let path = Path::new(arg);
@@ -94,8 +95,8 @@ fn relevant(targets: &[Target], path: &Path) -> bool {
 fn wait_for_change(
     rx: &Receiver<notify::Result<notify::Event>>,
     targets: &[Target],
-) -> Result<(), Error> {
-    let gone = || Error::Failed("error: the file watcher stopped".into());
+) -> Result<(), Diagnostic> {
+    let gone = || Diagnostic::runtime("the file watcher stopped");
     let concerns = |event: &notify::Event| {
         !matches!(event.kind, EventKind::Access(_))
             && event.paths.iter().any(|p| relevant(targets, p))
@@ -118,13 +119,16 @@ fn wait_for_change(
 /// Runs `once`, then again after every change to the files or directories
 /// named in `paths`; ends only with the process (Ctrl-C) or a watcher
 /// failure. A run's error is printed and the watch goes on.
-pub fn run(paths: &[&str], mut once: impl FnMut() -> Result<i32, Error>) -> Result<i32, Error> {
+pub fn run(
+    paths: &[&str],
+    mut once: impl FnMut() -> Result<i32, Failure>,
+) -> Result<i32, Diagnostic> {
     let targets = targets(paths)?;
     let (tx, rx) = channel();
     let mut watcher = notify::recommended_watcher(move |event| {
         let _ = tx.send(event);
     })
-    .map_err(|e| Error::Failed(format!("error: cannot watch files: {e}")))?;
+    .map_err(|e| Diagnostic::runtime(format!("cannot watch files: {e}")))?;
     for t in &targets {
         let mode = if t.recursive {
             RecursiveMode::Recursive
@@ -133,7 +137,7 @@ pub fn run(paths: &[&str], mut once: impl FnMut() -> Result<i32, Error>) -> Resu
         };
         watcher
             .watch(&t.root, mode)
-            .map_err(|e| Error::Input(format!("cannot watch {}: {e}", t.root.display())))?;
+            .map_err(|e| Diagnostic::input(format!("cannot watch {}: {e}", t.root.display())))?;
     }
     let terminal = std::io::stdout().is_terminal();
     loop {
@@ -143,14 +147,10 @@ pub fn run(paths: &[&str], mut once: impl FnMut() -> Result<i32, Error>) -> Resu
         }
         let status = match once() {
             Ok(code) => format!("exit status {code}"),
-            Err(e) => {
-                let text = e.to_string();
-                if matches!(e, Error::Failed(_)) || text.starts_with("Execute ") {
-                    eprintln!("{text}");
-                } else {
-                    eprintln!("error: {text}");
-                }
-                format!("exit status {}", e.exit_code())
+            Err(f) => {
+                let text = crate::output::human::diagnostic(&f.diagnostic, f.snippet.as_deref());
+                eprintln!("{text}");
+                format!("exit status {}", f.diagnostic.exit_code())
             }
         };
         let _ = std::io::stdout().flush();
@@ -184,7 +184,7 @@ mod tests {
         assert!(!relevant(&t, &root.join("other.yaml")));
         assert!(relevant(&t, &root.join("cases/deep/c.yml")));
         assert!(!relevant(&t, &root.join("cases/.c.yaml.swp")));
-        assert!(matches!(targets(&["-"]), Err(Error::Usage(_))));
+        assert_eq!(targets(&["-"]).unwrap_err().kind, crate::diag::Kind::Usage);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
