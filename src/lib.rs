@@ -116,6 +116,7 @@ pub mod calendar;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod contract;
 pub mod diag;
 pub mod heap;
 pub mod input;

@@ -8,10 +8,10 @@ use lsp_types::{
     CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, Range, TextEdit, Uri, WorkspaceEdit,
 };
 
-use super::contract;
 use super::cursor::defines;
 use super::layout::{Layout, RuleBlock};
 use super::text::{self, Encoding};
+use crate::contract;
 use crate::diag::Position;
 
 /// The actions for `range`: one per rule touched by the range (or by a

@@ -3,10 +3,10 @@
 
 use lsp_types::Position as LspPosition;
 
-use super::contract::{self, Contract, ParamKind};
 use super::fields::{self, Walk};
 use super::layout::{CustomizationBlock, Layout, RuleBlock, ScriptBlock};
 use super::text::{self, Encoding, is_word};
+use crate::contract::{self, Contract, ParamKind};
 use crate::diag::Position;
 
 /// The cursor in a document.

@@ -4,12 +4,12 @@
 
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position as LspPosition, Range};
 
-use super::contract;
 use super::cursor::Cursor;
 use super::fields::{self, Step};
 use super::globals;
 use super::layout::Layout;
 use super::text::Encoding;
+use crate::contract;
 use crate::diag::Position;
 
 /// The hover at `pos`, if anything is known there.

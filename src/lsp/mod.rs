@@ -14,7 +14,6 @@
 
 pub mod actions;
 pub mod complete;
-pub mod contract;
 pub mod cursor;
 pub mod diagnostics;
 pub mod fields;

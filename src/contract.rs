@@ -1,7 +1,7 @@
 //! The contract of each rule's entry point: the global function Karmada
 //! calls, its parameters and what it must return, with a skeleton to start
-//! from. Hover shows it, completion and the code action insert the
-//! skeleton.
+//! from. The language server shows it on hover and inserts the skeleton;
+//! `interpret --edit --show-doc` shows its summary.
 
 use crate::ops::Operation;
 
@@ -139,6 +139,17 @@ impl Contract {
     pub fn skeleton(&self, indent: &str) -> String {
         let text = format!("{}\n{}\nend\n", self.signature(), self.body);
         text.lines().map(|l| format!("{indent}{l}\n")).collect()
+    }
+
+    /// One sentence: `GetReplicas(obj) returns ...`.
+    pub fn summary(&self) -> String {
+        let names: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+        format!(
+            "{}({}) returns {}.",
+            self.function(),
+            names.join(", "),
+            self.returns
+        )
     }
 
     /// Markdown for hover: signature, parameters, result.
