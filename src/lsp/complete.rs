@@ -229,6 +229,32 @@ spec:
     }
 
     #[test]
+    fn inside_a_quoted_script() {
+        let text = RIC.replace(
+            "    healthInterpretation:\n      luaScript: |\n        fun\n",
+            "    healthInterpretation:\n      luaScript: \"local k = require('kube') x = obj.spec.\"\n",
+        );
+        let l = layout(&text);
+        let line = text
+            .lines()
+            .position(|l| l.contains("x = obj.spec."))
+            .unwrap() as u32;
+        let end = text.lines().nth(line as usize).unwrap().len() as u32 - 1;
+        let items = complete(&text, &l, LspPosition::new(line, end), Encoding::Utf16);
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        // InterpretHealth's parameter is observedObj, not obj: nothing.
+        assert!(labels.is_empty(), "{labels:?}");
+        let text = text.replace("x = obj.spec.", "x = observedObj.spec.");
+        let l = layout(&text);
+        let items = complete(&text, &l, LspPosition::new(line, end + 8), Encoding::Utf16);
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            labels.contains(&"template") && labels.contains(&"replicas"),
+            "{labels:?}"
+        );
+    }
+
+    #[test]
     fn skeleton_of_the_missing_entry_point() {
         let l = layout(RIC);
         let items = complete(RIC, &l, LspPosition::new(22, 11), Encoding::Utf16);
