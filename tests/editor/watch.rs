@@ -97,3 +97,55 @@ fn test_runs_again_when_the_customization_changes() {
     drop(_running);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The next line equal to one of `wanted`, within a bounded wait.
+fn line_among(rx: &Receiver<String>, wanted: &[&str]) -> String {
+    loop {
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a run's result within 30 s");
+        if wanted.contains(&line.as_str()) {
+            return line;
+        }
+    }
+}
+
+#[test]
+fn interpret_runs_again_when_the_object_changes() {
+    let dir = scratch("watch-interpret");
+    std::fs::write(
+        dir.join("ric.yaml"),
+        RIC.replace("HEALTHY", "observedObj.spec.replicas > 0"),
+    )
+    .unwrap();
+    let object =
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n";
+    std::fs::write(dir.join("obj.yaml"), object).unwrap();
+    let mut child = kinterp()
+        .args([
+            "interpret",
+            "-f",
+            "ric.yaml",
+            "--operation",
+            "InterpretHealth",
+            "--observed-file",
+            "obj.yaml",
+            "--watch",
+        ])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let rx = lines_of(&mut child);
+    let _running = Running(child);
+    assert_eq!(line_among(&rx, &["true", "false"]), "true");
+    std::fs::write(
+        dir.join("obj.yaml"),
+        object.replace("replicas: 2", "replicas: 0"),
+    )
+    .unwrap();
+    assert_eq!(line_among(&rx, &["true", "false"]), "false");
+    drop(_running);
+    let _ = std::fs::remove_dir_all(&dir);
+}
