@@ -345,6 +345,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn utf8_columns_when_offered() {
+        let init = |encodings: serde_json::Value| -> InitializeParams {
+            serde_json::from_value(serde_json::json!({
+                "capabilities": {"general": {"positionEncodings": encodings}}
+            }))
+            .unwrap()
+        };
+        assert_eq!(
+            negotiate(&init(serde_json::json!(["utf-16", "utf-8"]))),
+            Encoding::Utf8
+        );
+        assert_eq!(
+            negotiate(&init(serde_json::json!(["utf-16"]))),
+            Encoding::Utf16
+        );
+        assert_eq!(negotiate(&InitializeParams::default()), Encoding::Utf16);
+    }
+
+    #[test]
     fn file_uris_become_paths() {
         let uri: Uri = "file:///tmp/my%20dir/ric.yaml".parse().unwrap();
         assert_eq!(uri_path(&uri), PathBuf::from("/tmp/my dir/ric.yaml"));
