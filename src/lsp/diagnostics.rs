@@ -64,7 +64,7 @@ pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
                     loc.rule = Some(op.name().to_string());
                     loc.script = rule_of(op)
                         .and_then(|r| r.script.as_ref())
-                        .and_then(|s| script_spot(&message, &s.text))
+                        .and_then(|s| script_spot(&message, &s.text, None))
                         .map(|(l, c)| Position::new(l, c.unwrap_or(0)));
                     out.push(Diagnostic::error(Kind::Syntax, message).at(loc));
                 }
@@ -112,29 +112,28 @@ fn split_position(name: &str, message: &str) -> (Position, String) {
 /// The script position a syntax error names: Karmada's form
 /// (`<string> line:L(column:C) near 'tok': ...`, where C is the token's
 /// last character; 0 when unknown), the form `<string>:L: ... near 'tok'`,
-/// or `<string> at EOF` (the last line). The column is `None` when only the
-/// line is known.
-fn script_spot(message: &str, script: &str) -> Option<(usize, Option<usize>)> {
+/// `<string> at EOF` (the last line), or, for a message without a
+/// position, `line` and the token after `near`. The column is `None` when
+/// only the line is known.
+fn script_spot(message: &str, script: &str, line: Option<usize>) -> Option<(usize, Option<usize>)> {
     let near = message
         .split_once("near '")
         .and_then(|(_, t)| t.rsplit_once('\''))
         .map(|(tok, _)| tok);
-    if let Some(rest) = message.strip_prefix("<string> line:") {
+    if let Some((_, rest)) = message.split_once("<string> line:") {
         let (line, rest) = rest.split_once("(column:")?;
         let (column, _) = rest.split_once(')')?;
         let (line, column): (usize, usize) = (line.parse().ok()?, column.parse().ok()?);
         let len = near.map_or(1, |t| t.chars().count().max(1));
         return Some((line, (column >= len).then(|| column + 1 - len)));
     }
-    if message.starts_with("<string> at EOF") {
+    if message.contains("<string> at EOF") {
         return Some((script.trim_end_matches('\n').lines().count().max(1), None));
     }
-    let line: usize = message
-        .strip_prefix("<string>:")?
-        .split(':')
-        .next()?
-        .parse()
-        .ok()?;
+    let line = match message.strip_prefix("<string>:") {
+        Some(rest) => rest.split(':').next()?.parse().ok()?,
+        None => line?,
+    };
     let source = script.lines().nth(line.checked_sub(1)?).unwrap_or("");
     let column = near
         .and_then(|token| source.find(token))
@@ -150,7 +149,7 @@ fn script_position(rule: Option<&RuleBlock>, message: &str) -> Position {
     let Some(script) = &rule.script else {
         return rule.key;
     };
-    let Some((line, column)) = script_spot(message, &script.text) else {
+    let Some((line, column)) = script_spot(message, &script.text, None) else {
         return script.key;
     };
     let column = column.unwrap_or_else(|| {
@@ -229,23 +228,17 @@ spec:
     fn both_syntax_error_forms() {
         let script = "x = 1\n  local y = foo bar baz\n";
         let karmada = "<string> line:2(column:23) near 'baz':   parse error";
-        assert_eq!(script_spot(karmada, script), Some((2, Some(21))));
-        assert_eq!(
-            script_spot("<string>:2: '=' expected near 'baz'", script),
-            Some((2, Some(21)))
-        );
-        assert_eq!(
-            script_spot(
-                "<string> line:3(column:0) near 'abc':   unterminated string",
-                script
-            ),
-            Some((3, None))
-        );
-        assert_eq!(
-            script_spot("<string> at EOF:   syntax error", script),
-            Some((2, None))
-        );
-        assert_eq!(script_spot("boom", script), None);
+        assert_eq!(script_spot(karmada, script, None), Some((2, Some(21))));
+        let puc = "<string>:2: '=' expected near 'baz'";
+        assert_eq!(script_spot(puc, script, None), Some((2, Some(21))));
+        let unterminated = "<string> line:3(column:0) near 'abc':   unterminated string";
+        assert_eq!(script_spot(unterminated, script, None), Some((3, None)));
+        let eof = "<string> at EOF:   syntax error";
+        assert_eq!(script_spot(eof, script, None), Some((2, None)));
+        assert_eq!(script_spot("boom", script, None), None);
+        // A message whose position was taken off: the line comes apart.
+        let bare = "'=' expected near 'baz'";
+        assert_eq!(script_spot(bare, script, Some(2)), Some((2, Some(21))));
     }
 
     #[test]
