@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::input::yaml::go_json_kind;
+use crate::kube::gojson::kind_name as go_json_kind;
 use crate::kube::quantity;
 
 /// Finds a field the way Go's encoding/json does: exact name first, then

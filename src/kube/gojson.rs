@@ -53,7 +53,7 @@ mod tests {
     fn text(v: Value) -> String {
         match v {
             Value::Number(n) => number_text(&n),
-            _ => unreachable!(),
+            other => panic!("not a number: {other}"),
         }
     }
 

@@ -95,7 +95,7 @@ fn go_kind(v: &Value) -> &'static str {
 
 /// `encoding/json`'s name of a JSON value kind in type errors.
 fn json_kind(v: &Value) -> &'static str {
-    crate::input::yaml::go_json_kind(v)
+    crate::kube::gojson::kind_name(v)
 }
 
 /// Go's name of a field type (pointers name their element).
