@@ -1,6 +1,7 @@
 //! Karmada's "safe" string library on top of PUC's: Unicode upper/lower,
 //! the 1 000 000-byte guard, gsub/rep/dump stubs, gfind, match's no value.
 
+use crate::lua::gonum;
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::lua::goargs::{self, arg};
@@ -132,6 +133,9 @@ fn one(v: Value) -> MultiValue {
 
 /// Installs the string-library changes into `string`.
 pub fn install(lua: &Lua, string: &Table) -> mlua::Result<()> {
+    // Numbers in `..` and strings in arithmetic, the VM's string<->number
+    // conversions, as gopher's.
+    gonum::install_vm_hooks();
     let caller = Caller::new(lua)?;
     for (name, map) in [
         ("upper", to_upper as fn(&[u8]) -> Vec<u8>),
