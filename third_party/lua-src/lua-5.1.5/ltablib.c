@@ -332,7 +332,17 @@ static const luaL_Reg tab_funcs[] = {
 };
 
 
+/* kinterp: gopher's array length of a table, for table.sort (src/lua/gotable.rs) */
+static int alen (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushinteger(L, lua_kinterp_alen(L, 1));
+  return 1;
+}
+
+
 LUALIB_API int luaopen_table (lua_State *L) {
+  lua_pushcfunction(L, alen);  /* kinterp: kept out of scripts' reach */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.alen");
   luaL_register(L, LUA_TABLIBNAME, tab_funcs);
   return 1;
 }
