@@ -347,6 +347,7 @@ typedef struct Table {
   GCObject *gclist;
   int sizearray;  /* size of `array' array */
   int alen;  /* kinterp: gopher-lua's array length: largest integer key 1..2^26-1 ever set */
+  int nlen;  /* kinterp: <= alen; every integer key in (nlen, alen] holds nil */
   int ofirst, olast;  /* kinterp: ends of the insertion-order chain (-1: empty) */
 } Table;
 

@@ -211,7 +211,7 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
       goto hashpart;
     }
   }
-  for (k++; k <= t->alen; k++) {  /* the array part */
+  for (k++; k <= t->nlen; k++) {  /* the array part (nil past nlen) */
     const TValue *v = (k <= t->sizearray) ? &t->array[k-1] : luaH_getnum(t, k);
     if (!ttisnil(v)) {
       setnvalue(key, cast_num(k));
@@ -428,7 +428,7 @@ Table *luaH_new (lua_State *L, int narray, int nhash) {
   /* temporary values (kept only if some malloc fails) */
   t->array = NULL;
   t->sizearray = 0;
-  t->alen = 0;  /* kinterp */
+  t->alen = t->nlen = 0;  /* kinterp */
   t->lsizenode = 0;
   t->node = cast(Node *, dummynode);
   setarrayvector(L, t, narray);
@@ -568,7 +568,10 @@ const TValue *luaH_get (Table *t, const TValue *key) {
 TValue *luaH_set (lua_State *L, Table *t, const TValue *key) {
   const TValue *p = luaH_get(t, key);
   int k = goarraykey(key);
-  if (k > t->alen) t->alen = k;  /* kinterp */
+  if (k > t->nlen) {  /* kinterp */
+    t->nlen = k;
+    if (k > t->alen) t->alen = k;
+  }
   t->flags = 0;
   if (p != luaO_nilobject)
     return cast(TValue *, p);
@@ -583,7 +586,10 @@ TValue *luaH_set (lua_State *L, Table *t, const TValue *key) {
 
 TValue *luaH_setnum (lua_State *L, Table *t, int key) {
   const TValue *p = luaH_getnum(t, key);
-  if (key > t->alen && key < MAXASIZE) t->alen = key;  /* kinterp */
+  if (key > t->nlen && key < MAXASIZE) {  /* kinterp */
+    t->nlen = key;
+    if (key > t->alen) t->alen = key;
+  }
   if (p != luaO_nilobject)
     return cast(TValue *, p);
   else {
@@ -611,10 +617,11 @@ TValue *luaH_setstr (lua_State *L, Table *t, TString *key) {
 ** value is not nil (not a border).
 */
 int luaH_getn (Table *t) {
-  int j = t->alen;
+  int j = t->nlen;  /* keys past nlen hold nil: start there */
   while (j > 0 &&
          ttisnil(j <= t->sizearray ? &t->array[j-1] : luaH_getnum(t, j)))
     j--;
+  t->nlen = j;  /* so a stack popped with t[#t] = nil costs O(1) a pop */
   return j;
 }
 
@@ -627,7 +634,7 @@ int luaH_getn (Table *t) {
 void luaH_setnil (lua_State *L, Table *t, const TValue *key) {
   const TValue *p = luaH_get(t, key);
   int k = goarraykey(key);
-  if (k > t->alen) t->alen = k;
+  if (k > t->alen) t->alen = k;  /* nil: nlen need not move */
   if (p != luaO_nilobject)
     setnilvalue(cast(TValue *, p));
   else if (ttisnil(key))
@@ -645,6 +652,7 @@ int luaH_alen (Table *t) {
 
 void luaH_setalen (Table *t, int n) {
   t->alen = n;
+  if (t->nlen > n) t->nlen = n;
 }
 
 

@@ -72,15 +72,6 @@ static lua_Number go_checkint (lua_State *L, int narg) {
 }
 
 
-static int isnilat (lua_State *L, int i) {
-  int nil;
-  lua_rawgeti(L, 1, i);
-  nil = lua_isnil(L, -1);
-  lua_pop(L, 1);
-  return nil;
-}
-
-
 static int maxn (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_pushinteger(L, lua_objlen(L, 1));
@@ -114,14 +105,9 @@ static int tinsert (lua_State *L) {
   if (lua_gettop(L) == 1)
     return luaL_error(L, "wrong number of arguments");
   if (lua_gettop(L) == 2) {  /* append after the last non-nil element */
-    int j = alen;
     if (lua_isnil(L, 2)) return 0;
-    if (j > 0 && isnilat(L, j)) {
-      j--;
-      while (j > 0 && isnilat(L, j)) j--;
-    }
     lua_pushvalue(L, 2);
-    lua_rawseti(L, 1, j + 1);
+    lua_rawseti(L, 1, (int)lua_objlen(L, 1) + 1);
     return 0;
   }
   else {
