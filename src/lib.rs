@@ -10,6 +10,7 @@ pub mod heap;
 pub mod input;
 pub mod interpreter;
 pub mod kube;
+pub mod lint;
 pub mod locate;
 pub mod lua;
 pub mod native;

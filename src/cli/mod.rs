@@ -5,6 +5,7 @@ pub mod builtins;
 pub mod color;
 pub mod edit;
 pub mod interpret;
+pub mod lint;
 pub mod test;
 
 use std::time::Duration;
@@ -77,6 +78,9 @@ pub enum Command {
     /// Run declarative test cases against customizations or the built-ins
     #[command(after_help = test::EXAMPLES)]
     Test(test::TestArgs),
+    /// Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...
+    #[command(after_help = lint::EXAMPLES)]
+    Lint(lint::LintArgs),
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
@@ -125,6 +129,7 @@ pub fn run(cli: Cli) -> Result<i32, Error> {
         Command::Interpret(args) => interpret::run(&cli.global, args),
         Command::Test(args) => test::run(&cli.global, args),
         Command::Builtins(args) => builtins::run(&cli.global, args),
+        Command::Lint(args) => lint::run(&cli.global, args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());
