@@ -30,6 +30,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('interpret', 'interpret', [CompletionResultType]::ParameterValue, 'Run one interpreter operation, or check customizations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...')
             [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -85,6 +86,23 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'kinterp;lint' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Report RULE as an error')
+            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report RULE as a warning')
+            [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Do not report RULE')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-R', '-R ', [CompletionResultType]::ParameterName, 'Read directories recursively')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Read directories recursively')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'kinterp;builtins' {
             [CompletionResult]::new('--operation', '--operation', [CompletionResultType]::ParameterName, 'Only this operation (case-insensitive)')
             [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Only this kind: Kind or apiVersion/Kind')
@@ -112,6 +130,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
         'kinterp;help' {
             [CompletionResult]::new('interpret', 'interpret', [CompletionResultType]::ParameterValue, 'Run one interpreter operation, or check customizations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...')
             [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -121,6 +140,9 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             break
         }
         'kinterp;help;test' {
+            break
+        }
+        'kinterp;help;lint' {
             break
         }
         'kinterp;help;builtins' {

@@ -27,6 +27,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --version 'Print version'
             cand interpret 'Run one interpreter operation, or check customizations'
             cand test 'Run declarative test cases against customizations or the built-ins'
+            cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -79,6 +80,22 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'kinterp;lint'= {
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --deny 'Report RULE as an error'
+            cand --warn 'Report RULE as a warning'
+            cand --allow 'Do not report RULE'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -R 'Read directories recursively'
+            cand --recursive 'Read directories recursively'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'kinterp;builtins'= {
             cand --operation 'Only this operation (case-insensitive)'
             cand --kind 'Only this kind: Kind or apiVersion/Kind'
@@ -104,6 +121,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help'= {
             cand interpret 'Run one interpreter operation, or check customizations'
             cand test 'Run declarative test cases against customizations or the built-ins'
+            cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -111,6 +129,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help;interpret'= {
         }
         &'kinterp;help;test'= {
+        }
+        &'kinterp;help;lint'= {
         }
         &'kinterp;help;builtins'= {
         }

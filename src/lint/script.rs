@@ -384,20 +384,12 @@ fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
             continue;
         }
         let p = &use_.path;
-        let (prefix_len, what) = match p.get(1).map(String::as_str) {
-            Some("status") if p.len() >= 3 => (2, "status"),
-            Some("metadata")
-                if p.len() >= 4 && matches!(p[2].as_str(), "annotations" | "labels") =>
-            {
-                (
-                    3,
-                    if p[2] == "labels" {
-                        "labels"
-                    } else {
-                        "annotations"
-                    },
-                )
-            }
+        let meta = p
+            .windows(2)
+            .position(|w| w[0] == "metadata" && matches!(w[1].as_str(), "annotations" | "labels"));
+        let (prefix_len, what) = match (p.get(1).map(String::as_str), meta) {
+            (Some("status"), _) if p.len() >= 3 => (2, "status"),
+            (_, Some(i)) if p.len() >= i + 3 => (i + 2, p[i + 1].as_str()),
             _ => continue,
         };
         let prefix = p[..prefix_len].join(".");

@@ -64,4 +64,3 @@ fn yaml_errors_are_input_findings() {
     let d = lint("");
     assert_eq!(d[0].message, "the file holds no document");
 }
-

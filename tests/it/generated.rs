@@ -58,7 +58,7 @@ fn man_page_is_current() {
 #[test]
 fn help_texts() {
     assert_cmd_snapshot!("help", kinterp().arg("--help"));
-    for sub in ["interpret", "test", "builtins", "completions"] {
+    for sub in ["interpret", "test", "builtins", "completions", "lint"] {
         assert_cmd_snapshot!(format!("help_{sub}"), kinterp().args([sub, "--help"]));
     }
 }
