@@ -66,6 +66,10 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s f -l filename -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l junit -d 'Also write a JUnit XML report to FILE' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l filter -d 'Run only the cases whose name or file path contains TEXT' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s j -l jobs -d 'Number of parallel jobs (default: all cores)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-file -d 'With coverage: also write an lcov tracefile (YAML file lines) to FILE' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-min -d 'With coverage: exit 1 when line coverage is below PCT percent' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s o -l output -d 'Output format: human, or json (cases, counts and coverage in one object)' -r -f -a "human\t''
+json\t''"
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -74,6 +78,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l lua-memory-limi
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s R -l recursive -d 'Read directories given with -f recursively'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -d 'With -f: fall back to the built-in interpreters as Karmada\'s control plane does'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage -d 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s o -l output -d 'Output format' -r -f -a "human\t''

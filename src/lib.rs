@@ -4,6 +4,7 @@
 pub mod calendar;
 pub mod check;
 pub mod cli;
+pub mod coverage;
 pub mod diag;
 pub mod error;
 pub mod heap;

@@ -3,6 +3,7 @@
 
 pub mod builtins;
 pub mod color;
+pub mod coverage;
 pub mod edit;
 pub mod interpret;
 pub mod lint;

@@ -49,6 +49,25 @@ pub struct TestArgs {
     /// Number of parallel jobs (default: all cores)
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Report which customizations, rules and script lines the cases ran (runs cases on one thread)
+    #[arg(long)]
+    pub coverage: bool,
+    /// With coverage: also write an lcov tracefile (YAML file lines) to FILE
+    #[arg(long, value_name = "FILE")]
+    pub coverage_file: Option<String>,
+    /// With coverage: exit 1 when line coverage is below PCT percent
+    #[arg(long, value_name = "PCT")]
+    pub coverage_min: Option<f64>,
+    /// Output format: human, or json (cases, counts and coverage in one object)
+    #[arg(short = 'o', long, value_enum, default_value_t = TestFormat::Human)]
+    pub output: TestFormat,
+}
+
+/// `-o` of `kinterp test`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TestFormat {
+    Human,
+    Json,
 }
 
 /// Runs `kinterp test`.
@@ -77,11 +96,25 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
             (kept, skipped)
         }
     };
-    let jobs = args.jobs.unwrap_or_else(crate::parallel::default_jobs);
-    let color = super::color::stdout_color(global.color);
+    let coverage = args.coverage || args.coverage_file.is_some() || args.coverage_min.is_some();
+    let jobs = match coverage {
+        // Coverage is recorded per thread: run on this one.
+        true => 1,
+        false => args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+    };
+    let color = args.output == TestFormat::Human && super::color::stdout_color(global.color);
     let owned: Vec<Case> = cases.iter().map(|c| (*c).clone()).collect();
+    if coverage {
+        crate::coverage::start();
+    }
     let results = testrun::run_all(&interpreter, &owned, jobs, color);
-    let text = render(&cases, &results, skipped, color);
+    let report = coverage.then(|| super::coverage::report(interpreter.customizations.as_ref()));
+    let text = match args.output {
+        TestFormat::Human => {
+            super::coverage::with_table(render(&cases, &results, skipped, color), report.as_ref())
+        }
+        TestFormat::Json => super::coverage::json(&cases, &results, skipped, report.as_ref()),
+    };
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
@@ -90,9 +123,10 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
         std::fs::write(path, testrun::junit::report(&cases, &refs))
             .map_err(|e| Error::Input(format!("{path}: cannot write the JUnit report: {e}")))?;
     }
+    let below = super::coverage::finish(report.as_ref(), &args)?;
     let failed = results.iter().any(|r| !r.passed);
     Ok(i32::from(
-        failed || (args.fail_on_empty && cases.is_empty()),
+        failed || below || (args.fail_on_empty && cases.is_empty()),
     ))
 }
 

@@ -3,6 +3,7 @@
 
 mod bundled;
 mod check;
+mod coverage;
 mod edit;
 mod fuzz_harness;
 mod generated;
