@@ -14,6 +14,7 @@ mod returns;
 mod rules;
 mod schema;
 mod script;
+mod syntax;
 mod walk;
 
 use std::collections::BTreeMap;
@@ -24,6 +25,12 @@ pub use rules::{RULES, Rule, rule_by_id};
 use crate::diag::{Diagnostic, Kind, Location, Position, Severity};
 use crate::locate::{self, FileMap};
 use crate::ops::Operation;
+
+/// Every rule's metadata (id, default severity, summary, docs), in
+/// documentation order.
+pub fn rules() -> &'static [Rule] {
+    RULES
+}
 
 /// What `--deny`, `--warn` and `--allow` make of a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -61,6 +61,10 @@ pub fn human(
     color: bool,
 ) -> String {
     let mut out = String::new();
+    let lines: HashMap<&PathBuf, Vec<&str>> = texts
+        .iter()
+        .map(|(p, t)| (p, t.lines().collect()))
+        .collect();
     for d in findings {
         let (line, col) = line_col(d);
         let sev = d.severity.as_str();
@@ -95,8 +99,8 @@ pub fn human(
             .location
             .file
             .as_ref()
-            .and_then(|f| texts.get(f))
-            .and_then(|t| t.lines().nth(line - 1));
+            .and_then(|f| lines.get(f))
+            .and_then(|l| l.get(line - 1));
         if let Some(src) = source {
             let src = src.replace('\t', " ");
             let _ = writeln!(out, "{pad} {}", bar("|"));

@@ -224,15 +224,17 @@ fn globals(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
             out.push(undefined(name, *at, env, &written));
         }
     }
+    let field_writes: HashSet<(&str, &str)> = facts
+        .global_field_writes
+        .iter()
+        .map(|(l, f, _)| (l.as_str(), f.as_str()))
+        .collect();
     for (lib, field, at) in &facts.global_field_reads {
         let full = format!("{lib}.{field}");
         if env.is_disabled(&full) {
             out.push(disabled(&full, *at));
         } else if let Some(fields) = env.fields(lib) {
-            let assigned = facts
-                .global_field_writes
-                .iter()
-                .any(|(l, f, _)| l == lib && f == field);
+            let assigned = field_writes.contains(&(lib.as_str(), field.as_str()));
             if !fields.contains(field) && !written.contains(lib.as_str()) && !assigned {
                 let mut f = Finding::new(
                     "undefined-global",
@@ -415,11 +417,7 @@ fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
 
 fn guarded(facts: &Facts, prefix: &str, mut function: usize) -> bool {
     loop {
-        if facts
-            .guards
-            .iter()
-            .any(|(g, f)| *f == function && g == prefix)
-        {
+        if facts.guards.contains(&(prefix.to_string(), function)) {
             return true;
         }
         if function == 0 {

@@ -64,3 +64,39 @@ fn yaml_errors_are_input_findings() {
     let d = lint("");
     assert_eq!(d[0].message, "the file holds no document");
 }
+
+fn script_codes(op_field: &str, script: &str) -> Vec<(String, usize, usize)> {
+    let mut text = format!("{HEAD}    {op_field}:\n      luaScript: |\n");
+    for line in script.lines() {
+        text.push_str(&format!("        {line}\n"));
+    }
+    codes(&text)
+}
+
+#[test]
+fn scopes_methods_repeat_and_upvalues() {
+    let script = "local M = {}\nfunction M:count(obj)\n  return self.n\nend\nfunction InterpretHealth(obj)\n  local i = 0\n  repeat\n    local done = i > 2\n    i = i + 1\n  until done\n  local function twice(x) return x * 2 end\n  return twice(i) > 0 and M ~= nil\nend";
+    assert_eq!(script_codes("healthInterpretation", script), []);
+    let leaky =
+        "function InterpretHealth(obj)\n  local f = function() return f end\n  return true\nend";
+    assert_eq!(
+        script_codes("healthInterpretation", leaky),
+        [("undefined-global".to_string(), 13, 39)]
+    );
+}
+
+#[test]
+fn goto_and_labels_are_read_as_karmada_reads_them() {
+    let script = "function InterpretHealth(obj)\n  for i = 1, 3 do\n    if i == 2 then goto continue end\n    ::continue::\n  end\n  return true\nend";
+    assert_eq!(script_codes("healthInterpretation", script), []);
+}
+
+#[test]
+fn json_customizations_map_script_positions_into_the_string() {
+    let text = "{\"apiVersion\": \"config.karmada.io/v1alpha1\", \"kind\": \"ResourceInterpreterCustomization\", \"metadata\": {\"name\": \"j\"},\n\"spec\": {\"target\": {\"apiVersion\": \"v1\", \"kind\": \"Foo\"}, \"customizations\": {\"healthInterpretation\": {\"luaScript\":\n\"function InterpretHealth(obj)\\n  return obj.ready == Yes\\nend\"}}}}";
+    let d = lint(text);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    let p = d[0].location.position.unwrap();
+    let line = text.lines().nth(p.line - 1).unwrap();
+    assert_eq!(&line[p.column - 1..p.column + 2], "Yes");
+}

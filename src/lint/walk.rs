@@ -3,14 +3,15 @@
 //! globals, the functions defined, the calls made, the field paths read
 //! from locals, the nil checks, and statements that can never run.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use full_moon::ast::{
     self, Block, Call, Expression, Field, FunctionArgs, FunctionBody, Index, LastStmt, Parameter,
     Prefix, Stmt, Suffix, Var,
 };
-use full_moon::node::Node;
-use full_moon::tokenizer::{Symbol, TokenReference, TokenType};
+
+use super::syntax::{always_ends, call_site, index_name, is_require_kube};
+pub use super::syntax::{is_nil, name_of, node_pos, pos, string_literal};
 
 use crate::diag::Position;
 
@@ -79,41 +80,11 @@ pub struct Facts<'a> {
     pub calls: Vec<CallSite>,
     pub paths: Vec<PathUse>,
     /// Nil-checked paths (`a.b` text) with their function index.
-    pub guards: Vec<(String, usize)>,
+    pub guards: HashSet<(String, usize)>,
     /// The first statement after one that always ends its block.
     pub unreachable: Vec<Position>,
     /// Enclosing function of each function (index 0 is the chunk).
     pub parents: Vec<usize>,
-}
-
-pub fn name_of(token: &TokenReference) -> String {
-    token.token().to_string()
-}
-
-pub fn pos(token: &TokenReference) -> Position {
-    let p = token.token().start_position();
-    Position::new(p.line(), p.character())
-}
-
-pub fn node_pos(node: &impl Node) -> Position {
-    node.start_position()
-        .map(|p| Position::new(p.line(), p.character()))
-        .unwrap_or(Position::new(1, 1))
-}
-
-/// The text of a string literal expression.
-pub fn string_literal(e: &Expression) -> Option<String> {
-    match e {
-        Expression::String(t) => match t.token().token_type() {
-            TokenType::StringLiteral { literal, .. } => Some(literal.to_string()),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-pub fn is_nil(e: &Expression) -> bool {
-    matches!(e, Expression::Symbol(t) if t.is_symbol(Symbol::Nil))
 }
 
 struct Walker<'a> {
@@ -149,6 +120,12 @@ impl<'a> Walker<'a> {
 
     fn block(&mut self, block: &'a Block) {
         self.scopes.push(HashMap::new());
+        self.block_body(block);
+        self.scopes.pop();
+    }
+
+    /// A block's statements, in the current scope.
+    fn block_body(&mut self, block: &'a Block) {
         let mut ended = false;
         for stmt in block.stmts() {
             if ended {
@@ -167,7 +144,6 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        self.scopes.pop();
     }
 
     fn stmt(&mut self, stmt: &'a Stmt) {
@@ -196,7 +172,7 @@ impl<'a> Walker<'a> {
                         }
                         Var::Expression(ve) => {
                             if let Some(path) = self.path_text(ve.prefix(), ve.suffixes()) {
-                                self.facts.guards.push((path, self.function));
+                                self.facts.guards.insert((path, self.function));
                             }
                             if let (Prefix::Name(n), [Suffix::Index(i)]) =
                                 (ve.prefix(), &ve.suffixes().collect::<Vec<_>>()[..])
@@ -252,7 +228,8 @@ impl<'a> Walker<'a> {
                 if let Some(m) = f.name().method_name() {
                     name = format!("{name}:{}", name_of(m));
                 }
-                self.function_def(Some(name), global, at, f.body());
+                let method = f.name().method_name().is_some();
+                self.function_def_with(Some(name), global, at, f.body(), method);
             }
             Stmt::FunctionCall(call) => self.var_expression(call.prefix(), call.suffixes()),
             Stmt::Do(d) => self.block(d.block()),
@@ -263,7 +240,7 @@ impl<'a> Walker<'a> {
             Stmt::Repeat(r) => {
                 // `until` sees the block's locals: walk both in one scope.
                 self.scopes.push(HashMap::new());
-                self.block(r.block());
+                self.block_body(r.block());
                 self.condition(r.until());
                 self.scopes.pop();
             }
@@ -311,6 +288,18 @@ impl<'a> Walker<'a> {
         at: Position,
         body: &'a FunctionBody,
     ) {
+        self.function_def_with(name, global, at, body, false);
+    }
+
+    /// A function; a method (`function t:m()`) has the implicit `self`.
+    fn function_def_with(
+        &mut self,
+        name: Option<String>,
+        global: bool,
+        at: Position,
+        body: &'a FunctionBody,
+        method: bool,
+    ) {
         let mut params = Vec::new();
         let mut vararg = false;
         for p in body.parameters().iter() {
@@ -332,8 +321,12 @@ impl<'a> Walker<'a> {
             body,
         });
         let outer = std::mem::replace(&mut self.function, index);
-        self.scopes
-            .push(params.into_iter().map(|p| (p, Binding::Param)).collect());
+        let mut scope: HashMap<String, Binding> =
+            params.into_iter().map(|p| (p, Binding::Param)).collect();
+        if method {
+            scope.insert("self".to_string(), Binding::Param);
+        }
+        self.scopes.push(scope);
         self.block(body.block());
         self.scopes.pop();
         self.function = outer;
@@ -349,7 +342,7 @@ impl<'a> Walker<'a> {
         match e {
             Expression::Var(Var::Expression(ve)) => {
                 if let Some(p) = self.path_text(ve.prefix(), ve.suffixes()) {
-                    self.facts.guards.push((p, self.function));
+                    self.facts.guards.insert((p, self.function));
                 }
             }
             Expression::Parentheses { expression, .. } => self.guard(expression),
@@ -547,93 +540,4 @@ impl<'a> Walker<'a> {
             _ => {}
         }
     }
-}
-
-/// The field name a suffix indexes: `.name` or `["name"]`.
-fn index_name(s: &Suffix) -> Option<String> {
-    match s {
-        Suffix::Index(Index::Dot { name, .. }) => Some(name_of(name)),
-        Suffix::Index(Index::Brackets { expression, .. }) => string_literal(expression),
-        _ => None,
-    }
-}
-
-fn call_site(
-    path: &[String],
-    root: Option<Binding>,
-    args: &FunctionArgs,
-    at: Position,
-) -> CallSite {
-    let (count, first_string) = match args {
-        FunctionArgs::Parentheses { arguments, .. } => {
-            let expands = arguments.iter().last().is_some_and(|e| {
-                matches!(e, Expression::FunctionCall(_))
-                    || matches!(e, Expression::Symbol(t) if t.is_symbol(Symbol::Ellipsis))
-            });
-            let first = arguments.iter().next().and_then(string_literal);
-            ((!expands).then_some(arguments.len()), first)
-        }
-        FunctionArgs::String(t) => (
-            Some(1),
-            match t.token().token_type() {
-                TokenType::StringLiteral { literal, .. } => Some(literal.to_string()),
-                _ => None,
-            },
-        ),
-        _ => (Some(1), None),
-    };
-    CallSite {
-        callee: path.to_vec(),
-        root,
-        args: count,
-        first_string,
-        at,
-    }
-}
-
-fn is_require_kube(e: &Expression) -> bool {
-    let Expression::FunctionCall(call) = e else {
-        return false;
-    };
-    let Prefix::Name(n) = call.prefix() else {
-        return false;
-    };
-    let Some(Suffix::Call(Call::AnonymousCall(args))) = call.suffixes().next() else {
-        return false;
-    };
-    let arg = match &**args {
-        FunctionArgs::Parentheses { arguments, .. } => {
-            arguments.iter().next().and_then(string_literal)
-        }
-        FunctionArgs::String(t) => match t.token().token_type() {
-            TokenType::StringLiteral { literal, .. } => Some(literal.to_string()),
-            _ => None,
-        },
-        _ => None,
-    };
-    name_of(n) == "require" && arg.as_deref() == Some("kube")
-}
-
-/// Whether a statement always leaves its block (return, break, error()).
-fn always_ends(stmt: &Stmt) -> bool {
-    match stmt {
-        Stmt::Do(d) => block_ends(d.block()),
-        Stmt::If(i) => {
-            i.else_block().is_some_and(block_ends)
-                && block_ends(i.block())
-                && i.else_if()
-                    .into_iter()
-                    .flatten()
-                    .all(|e| block_ends(e.block()))
-        }
-        Stmt::FunctionCall(call) => {
-            matches!(call.prefix(), Prefix::Name(n) if name_of(n) == "error")
-                && call.suffixes().count() == 1
-        }
-        _ => false,
-    }
-}
-
-fn block_ends(block: &Block) -> bool {
-    block.last_stmt().is_some() || block.stmts().any(always_ends)
 }
