@@ -161,31 +161,35 @@ fn full_message(d: &Diagnostic) -> String {
     m
 }
 
-/// `{"findings": [...], "summary": {...}}`.
+/// `{"findings": [...], "summary": {...}}`, each finding's keys in the
+/// documented order (rule, severity, file, line, column, customization,
+/// operation, message, hints).
 pub fn json(findings: &[Diagnostic], files: usize) -> String {
-    let items: Vec<Value> = findings
+    let value = |v: Value| v.to_string();
+    let items: Vec<String> = findings
         .iter()
         .map(|d| {
             let (line, column) = line_col(d);
-            json!({
-                "rule": d.code,
-                "severity": d.severity.as_str(),
-                "file": file_of(d),
-                "line": line,
-                "column": column,
-                "customization": d.location.customization,
-                "operation": d.location.rule,
-                "message": d.message,
-                "hints": d.hints,
-            })
+            format!(
+                "{{\"rule\":{},\"severity\":{},\"file\":{},\"line\":{line},\"column\":{column},\"customization\":{},\"operation\":{},\"message\":{},\"hints\":{}}}",
+                value(json!(d.code)),
+                value(json!(d.severity.as_str())),
+                value(json!(file_of(d))),
+                value(json!(d.location.customization)),
+                value(json!(d.location.rule)),
+                value(json!(d.message)),
+                value(json!(d.hints)),
+            )
         })
         .collect();
     let s = Summary::of(findings);
-    let doc = json!({
-        "findings": items,
-        "summary": {"errors": s.errors, "warnings": s.warnings, "infos": s.infos, "files": files},
-    });
-    format!("{doc}\n")
+    format!(
+        "{{\"findings\":[{}],\"summary\":{{\"errors\":{},\"warnings\":{},\"infos\":{},\"files\":{files}}}}}\n",
+        items.join(","),
+        s.errors,
+        s.warnings,
+        s.infos
+    )
 }
 
 fn sarif_level(s: Severity) -> &'static str {

@@ -159,7 +159,7 @@ fn allow_flag_and_inline_comment() {
     let out = run_with_stdin(cmd, &text);
     assert_eq!(
         out,
-        "{\"findings\":[],\"summary\":{\"errors\":0,\"files\":1,\"infos\":0,\"warnings\":0}}\n"
+        "{\"findings\":[],\"summary\":{\"errors\":0,\"warnings\":0,\"infos\":0,\"files\":1}}\n"
     );
 }
 
