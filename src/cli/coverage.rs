@@ -3,11 +3,20 @@
 
 use serde_json::json;
 
+use std::io::Write;
+
 use super::test::TestArgs;
-use crate::Error;
 use crate::coverage::{self, Report};
+use crate::diag::Diagnostic;
+use crate::output::report::failure_text;
 use crate::ric::{Customization, CustomizationSet};
 use crate::testrun::{Case, CaseResult};
+
+fn write_stdout(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
 
 /// Stops recording and reports on the customizations under test (`-f`),
 /// or on the bundled ones the cases ran.
@@ -39,10 +48,13 @@ pub fn report(customizations: Option<&CustomizationSet>) -> Report {
     }
 }
 
-/// The human report with the coverage table before the closing count line
-/// (which stays last, for CI log readers).
-pub fn with_table(text: String, report: Option<&Report>) -> String {
-    let Some(report) = report else { return text };
+/// Prints the human report with the coverage table before the closing
+/// count line (which stays last, for CI log readers).
+pub fn print_with_table(text: String, report: &Report) {
+    write_stdout(&with_table(text, report));
+}
+
+fn with_table(text: String, report: &Report) -> String {
     let body = text.trim_end_matches('\n');
     let (cases, closing) = body.rsplit_once('\n').unwrap_or(("", body));
     let mut out = String::from(cases);
@@ -56,38 +68,39 @@ pub fn with_table(text: String, report: Option<&Report>) -> String {
 }
 
 /// `-o json`: the cases, the counts and (with coverage) the report.
-pub fn json(
+pub fn print_json(
     cases: &[&Case],
     results: &[CaseResult],
     skipped: usize,
     report: Option<&Report>,
-) -> String {
-    let passed = results.iter().filter(|r| r.passed).count();
+) {
+    let passed = results.iter().filter(|r| r.passed()).count();
     let doc = json!({
         "cases": cases.iter().zip(results).map(|(c, r)| json!({
             "file": c.file,
             "operation": c.operation.name(),
             "name": c.name,
-            "passed": r.passed,
-            "failure": r.failure,
+            "passed": r.passed(),
+            "failure": (!r.passed()).then(|| failure_text(c, r, false)),
         })).collect::<Vec<_>>(),
         "passed": passed,
         "failed": results.len() - passed,
         "skipped": skipped,
         "coverage": report.map(Report::json),
     });
-    format!("{doc}\n")
+    write_stdout(&format!("{doc}\n"));
 }
 
 /// Writes the lcov file and checks `--coverage-min`; `Ok(true)` when the
 /// coverage is below the minimum (the message is on standard error).
-pub fn finish(report: Option<&Report>, args: &TestArgs) -> Result<bool, Error> {
+pub fn finish(report: Option<&Report>, args: &TestArgs) -> Result<bool, Diagnostic> {
     let Some(report) = report else {
         return Ok(false);
     };
     if let Some(path) = &args.coverage_file {
-        std::fs::write(path, report.lcov())
-            .map_err(|e| Error::Input(format!("{path}: cannot write the coverage file: {e}")))?;
+        std::fs::write(path, report.lcov()).map_err(|e| {
+            Diagnostic::input(format!("{path}: cannot write the coverage file: {e}"))
+        })?;
     }
     match args.coverage_min {
         Some(min) if report.percent() < min => {

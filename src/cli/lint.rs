@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::GlobalArgs;
-use crate::Error;
+use crate::diag::Diagnostic;
 use crate::diag::{Kind, Severity};
 use crate::input::sources;
 use crate::lint::{self, Config, Level, report};
@@ -58,7 +58,7 @@ pub struct LintArgs {
 }
 
 /// Runs `kinterp lint`.
-pub fn run(global: &GlobalArgs, args: LintArgs) -> Result<i32, Error> {
+pub fn run(global: &GlobalArgs, args: LintArgs) -> Result<i32, Diagnostic> {
     let mut config = Config::default();
     for (ids, level) in [
         (&args.allow, Level::Allow),
@@ -66,7 +66,7 @@ pub fn run(global: &GlobalArgs, args: LintArgs) -> Result<i32, Error> {
         (&args.deny, Level::Deny),
     ] {
         for id in ids {
-            config.set(id, level).map_err(Error::Usage)?;
+            config.set(id, level).map_err(Diagnostic::usage)?;
         }
     }
     let sources = sources::read_sources(&args.paths, args.recursive)?;
