@@ -80,6 +80,7 @@ fn man_pages_are_current() {
             "kinterp-builtins.1",
             "kinterp-completions.1",
             "kinterp-interpret.1",
+            "kinterp-lint.1",
             "kinterp-test.1",
             "kinterp.1"
         ]
