@@ -250,14 +250,17 @@ fn globals(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
     }
     let state_hint = "Karmada reuses Lua states between calls: the value stays set for the next object interpreted";
     for (name, at, _) in &facts.global_writes {
-        out.push(
-            Finding::new(
-                "global-assignment",
-                *at,
-                format!("`{name}` is assigned as a global variable"),
+        let message = if env.is_global(name) {
+            format!(
+                "`{name}` is assigned as a global variable, replacing the sandbox's own `{name}` for the scripts that run after it"
             )
-            .hint(format!("declare it `local {name}`"))
-            .hint(state_hint),
+        } else {
+            format!("`{name}` is assigned as a global variable")
+        };
+        out.push(
+            Finding::new("global-assignment", *at, message)
+                .hint(format!("declare it `local {name}`"))
+                .hint(state_hint),
         );
     }
     for (lib, field, at) in &facts.global_field_writes {
