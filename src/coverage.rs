@@ -112,7 +112,8 @@ pub struct Report {
 /// that compile to no instruction of their own.
 pub fn coverable_lines(script: &str) -> BTreeSet<usize> {
     use full_moon::tokenizer::{Lexer, LexerResult};
-    let tokens = match Lexer::new(script, full_moon::ast::LuaVersion::lua52()).collect() {
+    let script = crate::lint::for_full_moon(script);
+    let tokens = match Lexer::new(&script, full_moon::ast::LuaVersion::lua52()).collect() {
         LexerResult::Ok(t) | LexerResult::Recovered(t, _) => t,
         LexerResult::Fatal(_) => return BTreeSet::new(),
     };
@@ -341,6 +342,15 @@ mod tests {
     fn coverable_lines_skip_closers() {
         let s = "local x = 1\nfunction F(a)\n  if a then\n    return 1\n  else\n    return 2\n  end\nend\n-- note\n";
         assert_eq!(coverable_lines(s), BTreeSet::from([1, 2, 3, 4, 6]));
+    }
+
+    proptest::proptest! {
+        /// full_moon's lexer sees any text, valid Lua or not, without panicking.
+        #[test]
+        fn coverable_lines_of_any_text(text in "[ -~\n\t]{0,80}") {
+            let lines = coverable_lines(&text);
+            proptest::prop_assert!(lines.iter().all(|l| *l >= 1 && *l <= text.lines().count().max(1)));
+        }
     }
 
     #[test]

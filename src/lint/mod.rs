@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use rules::{RULES, Rule, rule_by_id};
+pub(crate) use script::for_full_moon;
 
 use crate::diag::{Diagnostic, Kind, Location, Position, Severity};
 use crate::locate::{self, FileMap};

@@ -49,7 +49,7 @@ fn file_of(d: &Diagnostic) -> String {
 fn line_col(d: &Diagnostic) -> (usize, usize) {
     d.location
         .position
-        .map_or((1, 1), |p| (p.line, p.column.max(1)))
+        .map_or((1, 1), |p| (p.line.max(1), p.column.max(1)))
 }
 
 /// The rustc-style report: each finding with the file's line and a caret,

@@ -12,6 +12,17 @@ use super::walk::{self, Binding, Facts};
 use crate::diag::Position;
 use crate::ops::Operation;
 
+/// The script as full_moon should read it: its lexer panics on a backtick
+/// (a Luau string quote) outside strings, which Lua rejects anyway. A space
+/// in its place keeps every position.
+pub(crate) fn for_full_moon(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('`') {
+        std::borrow::Cow::Owned(text.replace('`', " "))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// The parameters Karmada passes to each operation's function.
 pub fn parameters(op: Operation) -> &'static [&'static str] {
     match op {
@@ -24,7 +35,7 @@ pub fn parameters(op: Operation) -> &'static [&'static str] {
 
 /// Lints one rule's script; findings carry script positions.
 pub fn check(text: &str, op: Operation) -> Vec<Finding> {
-    let parsed = full_moon::parse_fallible(text, LuaVersion::lua52());
+    let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
     if let Some(f) = syntax(text) {
         // kinterp's VM may still lack `goto` (Lua 5.2) that Karmada's VM
         // accepts: then the syntax tree decides.

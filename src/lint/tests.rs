@@ -100,3 +100,51 @@ fn json_customizations_map_script_positions_into_the_string() {
     let line = text.lines().nth(p.line - 1).unwrap();
     assert_eq!(&line[p.column - 1..p.column + 2], "Yes");
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SEED: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: p\nspec:\n  target: {apiVersion: v1, kind: Foo}\n  customizations:\n    healthInterpretation:\n      luaScript: >\n        function InterpretHealth(obj)\n          return obj.status.x == \"a\\tb\"\n        end\n    retention:\n      luaScript: \"function Retain(d, o)\\n  return {x = d}\\nend\"\n    statusReflection:\n      luaScript: |2\n          function ReflectStatus(o) goto done ::done:: return o.status end\n";
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any sequence of Lua tokens as a script: findings, never a panic.
+        #[test]
+        fn on_any_script(tokens in proptest::collection::vec(proptest::sample::select(vec![
+            "function", "end", "local", "return", "if", "then", "else", "elseif", "for", "in", "do",
+            "while", "repeat", "until", "goto", "::l::", "break", "nil", "true", "not", "and", "or",
+            "obj", "obj.status", ".metadata", ".annotations", "[\"k\"]", "x", "self", ":", "(", ")",
+            "{", "}", "[", "]", "=", "==", "~=", ",", ";", "...", "..", "#", "1", "'s'", "\n",
+            "InterpretHealth", "require", "kube", ".getResourceQuantity", "print", "`", "--", "[[",
+        ]), 0..40)) {
+            let script = tokens.join(" ");
+            let mut text = format!("{HEAD}    healthInterpretation:\n      luaScript: |\n");
+            for line in script.lines() {
+                text.push_str(&format!("        {line}\n"));
+            }
+            let lines = text.lines().count();
+            for d in lint(&text) {
+                let p = d.location.position.unwrap();
+                prop_assert!(p.line >= 1 && p.line <= lines + 1, "{d:?} in {text:?}");
+            }
+        }
+
+        /// Cutting the file anywhere and splicing in any text gives
+        /// findings, never a panic, and every finding lies inside the file.
+        #[test]
+        fn on_any_edit(cut in 0usize..SEED.len(), insert in "[ -~\\n\\t|>:'\"{}\\[\\]-]{0,12}", keep in any::<bool>()) {
+            let mut cut = cut;
+            while !SEED.is_char_boundary(cut) { cut -= 1; }
+            let tail = if keep { &SEED[cut..] } else { "" };
+            let text = format!("{}{insert}{tail}", &SEED[..cut]);
+            let lines = text.lines().count().max(1);
+            for d in lint(&text) {
+                let p = d.location.position.unwrap();
+                prop_assert!(p.line >= 1 && p.line <= lines + 1, "{d:?} in {text:?}");
+                prop_assert!(p.column >= 1);
+            }
+        }
+    }
+}
