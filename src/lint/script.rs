@@ -403,12 +403,23 @@ fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
         let meta = p
             .windows(2)
             .position(|w| w[0] == "metadata" && matches!(w[1].as_str(), "annotations" | "labels"));
-        let (prefix_len, what) = match (p.get(1).map(String::as_str), meta) {
-            (Some("status"), _) if p.len() >= 3 => (2, "status"),
+        let item = usize::from(p.get(1).is_some_and(|e| e == walk::ANY_INDEX));
+        let (prefix_len, what) = match (p.get(1 + item).map(String::as_str), meta) {
+            (Some("status"), _) if p.len() >= 3 + item => (2 + item, "status"),
             (_, Some(i)) if p.len() >= i + 3 => (i + 2, p[i + 1].as_str()),
             _ => continue,
         };
         let prefix = p[..prefix_len].join(".");
+        let shown = prefix.replace(&format!(".{}", walk::ANY_INDEX), "[i]");
+        let what = if item == 1 {
+            "a member cluster's status item may carry none"
+        } else {
+            match what {
+                "status" => "objects often have no status",
+                "labels" => "objects often have no labels",
+                _ => "objects often have no annotations",
+            }
+        };
         if guarded(facts, &prefix, use_.function)
             || !reported.insert((prefix.clone(), use_.function))
         {
@@ -418,12 +429,10 @@ fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
             Finding::new(
                 "optional-field",
                 use_.at[prefix_len],
-                format!(
-                    "`{prefix}` may be nil (objects often have no {what}), and this indexes into it"
-                ),
+                format!("`{shown}` may be nil ({what}), and this indexes into it"),
             )
             .hint(format!(
-                "check first: `if {prefix} ~= nil then ... end`, or use `({prefix} or {{}})`"
+                "check first: `if {shown} ~= nil then ... end`, or use `({shown} or {{}})`"
             )),
         );
     }

@@ -15,6 +15,20 @@ pub use super::syntax::{is_nil, name_of, node_pos, pos, string_literal};
 
 use crate::diag::Position;
 
+/// A path element for an index that is not a string literal (`items[i]`):
+/// every item of the list counts as one.
+pub const ANY_INDEX: &str = "[]";
+
+/// A path element: a field name, or [`ANY_INDEX`].
+fn path_element(s: &Suffix) -> Option<String> {
+    match s {
+        Suffix::Index(Index::Brackets { .. }) => {
+            Some(index_name(s).unwrap_or_else(|| ANY_INDEX.to_string()))
+        }
+        _ => index_name(s),
+    }
+}
+
 /// How a local name is bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Binding {
@@ -438,7 +452,7 @@ impl<'a> Walker<'a> {
         let mut text = name_of(n);
         for s in suffixes {
             text.push('.');
-            text.push_str(&index_name(s)?);
+            text.push_str(&path_element(s)?);
         }
         Some(text)
     }
@@ -472,7 +486,7 @@ impl<'a> Walker<'a> {
                     if let Index::Brackets { expression, .. } = index {
                         self.expr(expression);
                     }
-                    match (in_path, index_name(s)) {
+                    match (in_path, path_element(s)) {
                         (true, Some(field)) => {
                             path.push(field);
                             at.push(match index {
@@ -520,6 +534,7 @@ impl<'a> Walker<'a> {
                 root: binding,
                 function: self.function,
             }),
+            Some(None) if path[1] == ANY_INDEX => {}
             Some(None) => {
                 self.facts
                     .global_field_reads
