@@ -4,6 +4,7 @@
 //! fields. Plain scalars are typed as go-yaml v2 (YAML 1.1) types them.
 
 use super::Finding;
+use crate::diag::Position;
 use crate::locate::{Node, NodeValue, Style};
 use crate::ops::Operation;
 use crate::ric::{RIC_API_VERSION, RIC_KIND};
@@ -98,11 +99,19 @@ pub fn check_document(root: &Node) -> Vec<Finding> {
             );
         }
     }
-    object(root, ROOT, "", &mut out);
+    object(root, root.start, ROOT, "", &mut out);
     out
 }
 
-fn object(node: &Node, fields: &[(&str, Shape, bool)], path: &str, out: &mut Vec<Finding>) {
+/// Checks a mapping's fields; `at` is where a missing field is reported
+/// (the mapping's own key).
+fn object(
+    node: &Node,
+    at: Position,
+    fields: &[(&str, Shape, bool)],
+    path: &str,
+    out: &mut Vec<Finding>,
+) {
     let NodeValue::Mapping(entries) = &node.value else {
         out.push(wrong_type(node, path, "an object"));
         return;
@@ -117,7 +126,7 @@ fn object(node: &Node, fields: &[(&str, Shape, bool)], path: &str, out: &mut Vec
         match fields.iter().find(|(name, _, _)| *name == k) {
             Some((_, shape, _)) => {
                 if !value.is_null() {
-                    check(value, *shape, &here, out);
+                    check(key.start, value, *shape, &here, out);
                 }
             }
             None => out.push(unknown(key, k, path, fields)),
@@ -132,14 +141,14 @@ fn object(node: &Node, fields: &[(&str, Shape, bool)], path: &str, out: &mut Vec
             };
             out.push(Finding::new(
                 "schema",
-                node.start,
+                at,
                 format!("`{whole}` is missing; the API requires it"),
             ));
         }
     }
 }
 
-fn check(node: &Node, shape: Shape, path: &str, out: &mut Vec<Finding>) {
+fn check(at: Position, node: &Node, shape: Shape, path: &str, out: &mut Vec<Finding>) {
     match shape {
         Shape::Any => {}
         Shape::String => {
@@ -158,7 +167,7 @@ fn check(node: &Node, shape: Shape, path: &str, out: &mut Vec<Finding>) {
             }
             _ => out.push(wrong_type(node, path, "a map of strings")),
         },
-        Shape::Object(fields) => object(node, fields, path, out),
+        Shape::Object(fields) => object(node, at, fields, path, out),
     }
 }
 
