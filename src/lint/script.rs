@@ -40,7 +40,23 @@ pub fn check(text: &str, op: Operation) -> Vec<Finding> {
         // kinterp's VM may still lack `goto` (Lua 5.2) that Karmada's VM
         // accepts: then the syntax tree decides.
         if !(f.goto && parsed.errors().is_empty()) {
-            return vec![f.finding];
+            let mut finding = f.finding;
+            // The VM names only the line; the syntax tree's first error on
+            // that line gives the column.
+            if let Some(e) = parsed.errors().first() {
+                let (start, _) = e.range();
+                if start.line() == finding.at.line {
+                    finding.at.column = start.character().max(1);
+                }
+            }
+            // An error at the end of the script (`near '<eof>'`) is shown
+            // after its last line, not on the YAML line that follows it.
+            let last = text.lines().count().max(1);
+            if finding.at.line > last {
+                let len = text.lines().last().map_or(0, |l| l.chars().count());
+                finding.at = Position::new(last, len + 1);
+            }
+            return vec![finding];
         }
     }
     if let Some(e) = parsed.errors().first() {
