@@ -199,7 +199,13 @@ fn entry_point(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
                 f.at,
                 format!("`{field}` calls the global function `{name}`, which the script does not define; it defines `{found}`"),
             )
-            .hint(format!("did you mean `{name}`?"));
+            .hint(if crate::suggest::similar(found, name) {
+                format!("did you mean `{name}`?")
+            } else {
+                format!(
+                    "did you mean `{name}`? `{found}` is the only global function the script defines"
+                )
+            });
             if let Some(other) = Operation::ALL.iter().find(|o| o.lua_function() == found) {
                 finding = finding.hint(format!(
                     "`{found}` is the function of `{}`; put this script there",
