@@ -116,11 +116,13 @@ pub mod calendar;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod coverage;
 pub mod diag;
 pub mod heap;
 pub mod input;
 pub mod interpreter;
 pub mod kube;
+pub mod lint;
 pub mod load;
 pub mod locate;
 pub mod lua;

@@ -3,8 +3,10 @@
 
 pub mod builtins;
 pub mod color;
+pub mod coverage;
 pub mod edit;
 pub mod interpret;
+pub mod lint;
 pub mod test;
 
 use std::time::Duration;
@@ -79,6 +81,9 @@ pub enum Command {
     /// Run declarative test cases against customizations or the built-ins
     #[command(after_help = test::EXAMPLES)]
     Test(test::TestArgs),
+    /// Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...
+    #[command(after_help = lint::EXAMPLES)]
+    Lint(lint::LintArgs),
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
@@ -188,6 +193,7 @@ fn dispatch(cli: Cli) -> Result<i32, Failure> {
         Command::Interpret(args) => interpret::run(&cli.global, args),
         Command::Test(args) => Ok(test::run(&cli.global, args)?),
         Command::Builtins(args) => Ok(builtins::run(&cli.global, args)?),
+        Command::Lint(args) => Ok(lint::run(&cli.global, args)?),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());

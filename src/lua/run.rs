@@ -119,6 +119,7 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
+        crate::coverage::enter(script);
         let start = Instant::now();
         let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
         match result {
@@ -212,31 +213,39 @@ impl Runner {
 }
 
 fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
-    lua.set_hook(
-        HookTriggers::new().every_nth_instruction(every),
-        move |lua, debug| {
-            let Some(d) = deadline.get() else {
-                return Ok(VmState::Continue);
-            };
-            if Instant::now() < d {
-                return Ok(VmState::Continue);
+    // kinterp:coverage: `test --coverage` also records each line run.
+    let mut triggers = HookTriggers::new().every_nth_instruction(every);
+    if crate::coverage::active() {
+        triggers = triggers.every_line();
+    }
+    lua.set_hook(triggers, move |lua, debug| {
+        if matches!(debug.event(), mlua::debug::DebugEvent::Line) {
+            if let Some(line) = debug.current_line() {
+                crate::coverage::line(line);
             }
-            if every != 1 {
-                // From now on every instruction raises, so pcall cannot
-                // swallow the timeout for long.
-                let _ = install_hook(lua, deadline.clone(), 1);
-            }
-            let line = debug.current_line();
-            let source = debug.source();
-            let prefix = match (line, source.short_src.as_deref()) {
-                (Some(l), Some(src)) => format!("{src}:{l}: "),
-                _ => String::new(),
-            };
-            Err(mlua::Error::RuntimeError(format!(
-                "{prefix}context deadline exceeded"
-            )))
-        },
-    )
+            return Ok(VmState::Continue);
+        }
+        let Some(d) = deadline.get() else {
+            return Ok(VmState::Continue);
+        };
+        if Instant::now() < d {
+            return Ok(VmState::Continue);
+        }
+        if every != 1 {
+            // From now on every instruction raises, so pcall cannot
+            // swallow the timeout for long.
+            let _ = install_hook(lua, deadline.clone(), 1);
+        }
+        let line = debug.current_line();
+        let source = debug.source();
+        let prefix = match (line, source.short_src.as_deref()) {
+            (Some(l), Some(src)) => format!("{src}:{l}: "),
+            _ => String::new(),
+        };
+        Err(mlua::Error::RuntimeError(format!(
+            "{prefix}context deadline exceeded"
+        )))
+    })
 }
 
 /// The message for a script that does not compile; for `goto`, a hint that

@@ -80,6 +80,7 @@ fn man_pages_are_current() {
             "kinterp-builtins.1",
             "kinterp-completions.1",
             "kinterp-interpret.1",
+            "kinterp-lint.1",
             "kinterp-test.1",
             "kinterp.1"
         ]
@@ -89,7 +90,7 @@ fn man_pages_are_current() {
 #[test]
 fn help_texts() {
     assert_cmd_snapshot!("help", kinterp().arg("--help"));
-    for sub in ["interpret", "test", "builtins", "completions"] {
+    for sub in ["interpret", "test", "builtins", "completions", "lint"] {
         assert_cmd_snapshot!(format!("help_{sub}"), kinterp().args([sub, "--help"]));
     }
 }

@@ -4,6 +4,7 @@
 mod builder;
 mod bundled;
 mod check;
+mod coverage;
 mod edit;
 mod embed;
 mod fuzz_harness;
@@ -11,6 +12,7 @@ mod generated;
 mod hostile;
 mod inputs;
 mod interpret;
+mod lint;
 mod luavm;
 mod native;
 mod props;
