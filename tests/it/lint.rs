@@ -72,7 +72,10 @@ fn bundled_and_sound_examples_have_no_error() {
             .to_string_lossy()
             .replace('\\', "/");
         let text = std::fs::read_to_string(&f).unwrap();
+        // Parity probes call disabled functions on purpose, to record
+        // Karmada's error texts: they are not sound examples.
         if rel.starts_with("testdata/lint/")
+            || rel.starts_with("testdata/parity/")
             || broken.contains(&rel.as_str())
             || !text.contains("ResourceInterpreterCustomization")
         {
