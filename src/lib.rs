@@ -122,6 +122,7 @@ pub mod input;
 pub mod interpreter;
 pub mod kube;
 pub mod load;
+pub mod locate;
 pub mod lua;
 pub mod native;
 pub mod ops;
