@@ -18,7 +18,7 @@ mod typed;
 use crate::ops::{OpInput, Operation, Outcome};
 use serde_json::Value;
 
-/// A kind with at least one native handler (spec §2).
+/// A kind with at least one native handler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     Deployment,
@@ -44,7 +44,7 @@ use Operation::{
     InterpretReplica as Rep, InterpretStatus as Status, Retain as Ret, ReviseReplica as Rev,
 };
 
-/// The support matrix of spec §2: apiVersion, kind, and the operations with
+/// The support matrix: apiVersion, kind, and the operations with
 /// a native handler (InterpretStatus only where a special handler exists).
 const MATRIX: &[(&str, &str, Kind, &[Operation])] = &[
     (
@@ -273,9 +273,10 @@ mod tests {
         assert!(!m.iter().any(|(_, k, op)| k == "Pod" && *op == Status));
     }
 
-    /// The error rows of spec §14.8 that are not unsupported-kind errors.
+    /// Karmada's errors of the native interpreters, other than the
+    /// unsupported-kind ones.
     #[test]
-    fn error_cases_of_section_14_8() {
+    fn error_cases_other_than_unsupported_kinds() {
         let deployment = |spec: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": spec});
         assert_eq!(
             run(Rep, deployment(json!({"replicas": "3"}))).unwrap_err(),
