@@ -4,33 +4,41 @@
 use insta_cmd::assert_cmd_snapshot;
 
 use crate::builder::Test;
-use crate::{kinterp, output};
+use crate::output;
 
 #[test]
 fn own_cases_pass() {
-    assert_cmd_snapshot!(kinterp().args([
-        "test",
-        "testdata/cases",
-        "-f",
-        "testdata/deployment/ric.yaml"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "test",
+                "testdata/cases",
+                "-f",
+                "testdata/deployment/ric.yaml"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn failures_show_diffs() {
-    assert_cmd_snapshot!(kinterp().args([
-        "test",
-        "testdata/failing",
-        "-f",
-        "testdata/deployment/ric.yaml",
-        "--jobs",
-        "1"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "test",
+                "testdata/failing",
+                "-f",
+                "testdata/deployment/ric.yaml",
+                "--jobs",
+                "1"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn filter_and_empty_runs() {
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "test",
         "testdata/cases",
         "-f",
@@ -40,7 +48,7 @@ fn filter_and_empty_runs() {
     ]));
     assert_eq!(code, 0);
     assert!(out.ends_with("1 passed, 0 failed, 5 skipped\n"), "{out}");
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "test",
         "testdata/cases",
         "-f",
@@ -54,7 +62,7 @@ fn filter_and_empty_runs() {
 
 #[test]
 fn results_do_not_depend_on_jobs() {
-    let one = output(kinterp().args([
+    let one = output(Test::new().args([
         "test",
         "testdata/cases",
         "testdata/failing",
@@ -63,7 +71,7 @@ fn results_do_not_depend_on_jobs() {
         "--jobs",
         "1",
     ]));
-    let two = output(kinterp().args([
+    let two = output(Test::new().args([
         "test",
         "testdata/cases",
         "testdata/failing",
@@ -124,7 +132,7 @@ fn junit_report_parses_with_counts() {
 #[test]
 fn runs_do_not_leak_into_each_other() {
     for jobs in ["1", "2"] {
-        let (code, out, _) = output(kinterp().args([
+        let (code, out, _) = output(Test::new().args([
             "test",
             "testdata/isolation/cases",
             "-f",
