@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use mlua::Value as LuaValue;
 
+use crate::diag::{Diagnostic, Kind};
 use crate::lua::pool;
 use crate::lua::run::{Runner, ScriptError, error_text};
 use crate::lua::sandbox::PrintSink;
@@ -44,8 +45,8 @@ pub struct Entry {
     /// The target, when the document is a customization.
     pub target: Option<(String, String)>,
     pub verdict: Verdict,
-    /// Lint findings beyond Karmada's: `RULE: message`.
-    pub warnings: Vec<String>,
+    /// Lint findings beyond Karmada's (warnings naming the rule).
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Entry {
@@ -132,7 +133,7 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
     if let Some((rules, warnings)) = LINTED.with(|m| m.borrow().get(&key).cloned()) {
         entry.verdict = Verdict::Rules(rules);
         entry.warnings = warnings;
-        return entry;
+        return located(entry, c);
     }
     let linted: Result<_, String> =
         pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
@@ -144,7 +145,7 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
                     Some(script) => match lint_script(runner, script, op) {
                         Ok(None) => RuleResult::Pass,
                         Ok(Some(w)) => {
-                            warnings.push(format!("{}: {w}", op.name()));
+                            warnings.push(w.for_rule(op.name()));
                             RuleResult::Pass
                         }
                         Err(syntax) => RuleResult::Error(syntax.trim().to_string()),
@@ -168,8 +169,17 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         }
         Err(e) => {
             entry.verdict = Verdict::Rules(Vec::new());
-            entry.warnings.push(e);
+            entry.warnings.push(Diagnostic::warning(Kind::Runtime, e));
         }
+    }
+    located(entry, c)
+}
+
+/// The entry's warnings, placed in `c` (the memo keeps them without it).
+fn located(mut entry: Entry, c: &Customization) -> Entry {
+    for w in &mut entry.warnings {
+        w.location.file = Some(c.file.clone().into());
+        w.location.customization = Some(c.name.clone());
     }
     entry
 }
@@ -179,7 +189,7 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
 type LintKey = (Option<usize>, Vec<Option<String>>);
 
 /// The rule verdicts and warnings of one customization.
-type Linted = (Vec<(Operation, RuleResult)>, Vec<String>);
+type Linted = (Vec<(Operation, RuleResult)>, Vec<Diagnostic>);
 
 thread_local! {
     /// Verdicts of the rule sets this thread has linted. Linting runs in a
@@ -198,32 +208,38 @@ const LINTED_MAX: usize = 256;
 const LINT_BUDGET: Duration = Duration::from_millis(500);
 
 /// `Err` = the syntax error; `Ok(Some)` = a lint warning.
-fn lint_script(runner: &Runner, script: &str, op: Operation) -> Result<Option<String>, String> {
+fn lint_script(runner: &Runner, script: &str, op: Operation) -> Result<Option<Diagnostic>, String> {
+    let warn = |m: String| Ok(Some(Diagnostic::warning(Kind::Lint, m)));
     let env = match runner.run_isolated(script) {
         Ok(env) => env,
         Err(ScriptError::Syntax(m)) => return Err(m),
         Err(ScriptError::Runtime(m) | ScriptError::Timeout(m) | ScriptError::Memory(m)) => {
-            return Ok(Some(format!("the script's top level fails: {m}")));
+            return warn(format!("the script's top level fails: {m}"));
         }
     };
     let func = op.lua_function();
     match env.raw_get::<LuaValue>(func) {
         Ok(LuaValue::Function(_)) => Ok(None),
         Ok(LuaValue::Nil) => {
-            let hint = defined_functions(&env)
-                .into_iter()
-                .find(|name| crate::suggest::similar(name, func))
-                .map(|name| format!(" (it defines {name}; did you mean {func}?)"))
-                .unwrap_or_default();
-            Ok(Some(format!(
-                "the script does not define the global function {func}{hint}"
-            )))
+            let d = Diagnostic::warning(
+                Kind::Lint,
+                format!("the script does not define the global function {func}"),
+            );
+            Ok(Some(
+                match defined_functions(&env)
+                    .into_iter()
+                    .find(|name| crate::suggest::similar(name, func))
+                {
+                    Some(name) => d.with_hint(format!("it defines {name}; did you mean {func}?")),
+                    None => d,
+                },
+            ))
         }
-        Ok(other) => Ok(Some(format!(
+        Ok(other) => warn(format!(
             "{func} is not a function: {}",
             crate::lua::raise::type_name(&other)
-        ))),
-        Err(e) => Ok(Some(error_text(&e))),
+        )),
+        Err(e) => warn(error_text(&e)),
     }
 }
 

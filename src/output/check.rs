@@ -5,6 +5,19 @@ use serde_json::{Value, json};
 
 use super::tabwriter::TabWriter;
 use crate::check::{Entry, RuleResult, Verdict};
+use crate::diag::Diagnostic;
+
+/// One lint warning of an entry: `RULE: message (hint; hint)`.
+pub fn warning(d: &Diagnostic) -> String {
+    let mut text = match &d.location.rule {
+        Some(rule) => format!("{rule}: {}", d.message),
+        None => d.message.clone(),
+    };
+    if !d.hints.is_empty() {
+        text.push_str(&format!(" ({})", d.hints.join("; ")));
+    }
+    text
+}
 
 /// karmadactl's table for all entries.
 pub fn table(entries: &[Entry]) -> String {
@@ -45,7 +58,7 @@ pub fn json(entries: &[Entry]) -> String {
             let mut obj = json!({
                 "source": e.source,
                 "name": e.name,
-                "warnings": e.warnings,
+                "warnings": e.warnings.iter().map(warning).collect::<Vec<_>>(),
             });
             if let Some((api, kind)) = &e.target {
                 obj["target"] = json!({"apiVersion": api, "kind": kind});
