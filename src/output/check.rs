@@ -41,7 +41,9 @@ pub fn table(entries: &[Entry]) -> String {
                     match r {
                         RuleResult::Pass => w.line(&[&label], "PASS"),
                         RuleResult::Unset => w.line(&[&label], "UNSET"),
-                        RuleResult::Error(m) => w.line(&[&label, &format!("ERROR: {m}")], ""),
+                        RuleResult::Error(e) => {
+                            w.line(&[&label, &format!("ERROR: {}", e.message)], "")
+                        }
                     }
                 }
             }
@@ -71,7 +73,7 @@ pub fn json(entries: &[Entry]) -> String {
                             let (result, message) = match r {
                                 RuleResult::Pass => ("PASS", ""),
                                 RuleResult::Unset => ("UNSET", ""),
-                                RuleResult::Error(m) => ("ERROR", m.as_str()),
+                                RuleResult::Error(e) => ("ERROR", e.message.as_str()),
                             };
                             let mut rule = json!({"name": op.name(), "result": result});
                             if !message.is_empty() {
@@ -113,7 +115,9 @@ mod tests {
             .iter()
             .map(|op| {
                 let r = match (op, err) {
-                    (Operation::Retain, Some(m)) => RuleResult::Error(m.to_string()),
+                    (Operation::Retain, Some(m)) => {
+                        RuleResult::Error(Diagnostic::error(crate::diag::Kind::Syntax, m))
+                    }
                     (Operation::Retain, None) => RuleResult::Pass,
                     _ => RuleResult::Unset,
                 };
