@@ -485,8 +485,6 @@ fn coloured_diff_only_when_asked() {
 /// huge-page heap first) gives the same sums as the items one by one.
 #[test]
 fn large_status_file_is_summed_exactly() {
-    let dir = std::env::temp_dir().join(format!("kinterp-large-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let n = 12_000;
     let items: Vec<String> = (0..n)
         .map(|i| {
@@ -499,22 +497,25 @@ fn large_status_file_is_summed_exactly() {
         .collect();
     let text = format!("[{}]", items.join(",\n"));
     assert!(text.len() as u64 > kinterp::heap::LARGE_INPUT);
-    let path = dir.join("status.json");
-    std::fs::write(&path, text).unwrap();
-    let (code, stdout, stderr) = output(Test::new().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "AggregateStatus",
-        "--desired-file",
-        DESIRED,
-        "--status-file",
-        path.to_str().unwrap(),
-        "-o",
-        "json",
-    ]));
-    assert_eq!(code, 0, "{stderr}");
+    let root = |p: &str| crate::root().join(p).display().to_string();
+    let stdout = Test::new()
+        .file("status.json", text)
+        .args([
+            "interpret",
+            "-f",
+            &root(DEPLOY),
+            "--operation",
+            "AggregateStatus",
+        ])
+        .args([
+            "--desired-file",
+            &root(DESIRED),
+            "--status-file",
+            "status.json",
+        ])
+        .args(["-o", "json"])
+        .run()
+        .stdout;
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     let status = &v["aggregatedStatus"]["status"];
     let sum = |f: fn(u64) -> u64| (0..n as u64).map(f).sum::<u64>();
@@ -522,5 +523,4 @@ fn large_status_file_is_summed_exactly() {
     assert_eq!(status["readyReplicas"], n, "{status}");
     assert_eq!(status["updatedReplicas"], 2 * n, "{status}");
     assert_eq!(status["availableReplicas"], sum(|i| i % 2), "{status}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
