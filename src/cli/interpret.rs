@@ -234,7 +234,7 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Failure> {
             }
             Ok(0)
         }
-        Err(e) => Err(Failure::in_set(e, interpreter.customizations.as_ref())),
+        Err(e) => Err(Failure::of_run(e, &interpreter)),
     }
 }
 

@@ -147,3 +147,40 @@ fn runs_do_not_leak_into_each_other() {
         );
     }
 }
+
+#[test]
+fn failing_scripts_point_into_the_customization_file() {
+    let ric = "apiVersion: config.karmada.io/v1alpha1
+kind: ResourceInterpreterCustomization
+metadata: {name: health}
+spec:
+  target: {apiVersion: apps/v1, kind: Deployment}
+  customizations:
+    healthInterpretation:
+      luaScript: |
+        function InterpretHealth(obj)
+          error('no status')
+        end
+";
+    let case = "name: fails
+operation: InterpretHealth
+observedObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: d}}
+output:
+  healthy: true
+";
+    Test::new()
+        .file("ric.yaml", ric)
+        .file("cases.yaml", case)
+        .args(["test", "cases.yaml", "-f", "ric.yaml"])
+        .stdout(
+            "FAIL cases.yaml: InterpretHealth: fails
+Execute InterpretHealth error: <string>:2: no status
+  --> ric.yaml:10:11 (customization health, rule healthInterpretation), script line 2
+   |
+  2 |   error('no status')
+0 passed, 1 failed
+",
+        )
+        .status(1)
+        .run();
+}
