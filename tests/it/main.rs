@@ -11,6 +11,7 @@ mod generated;
 mod hostile;
 mod inputs;
 mod interpret;
+mod luavm;
 mod native;
 mod props;
 mod regressions;
