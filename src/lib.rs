@@ -35,7 +35,9 @@
 //!           return obj.spec.replicas, nil
 //!         end
 //! "#;
-//! let profile = Profile { print: PrintSink::Discard, ..Profile::default() };
+//! // A 1 s budget per call, 256 MiB per Lua state; `print` goes to the
+//! // profile's sink (dropped by default: the library writes nothing).
+//! let profile = Profile { print: PrintSink::Stderr, ..Profile::default() };
 //! let interpreter = Interpreter::customizations(
 //!     kinterp::customizations_from_str("ric.yaml", ric)?,
 //!     profile,

@@ -24,7 +24,8 @@ pub struct Profile {
     pub timeout: Duration,
     /// Memory limit of a Lua state in bytes; `None` for none.
     pub memory_limit: Option<usize>,
-    /// Where `print` writes.
+    /// Where `print` writes (the library's default drops it: a library
+    /// writes nothing on its own; the CLI picks standard error or output).
     pub print: PrintSink,
 }
 
@@ -33,7 +34,7 @@ impl Default for Profile {
         Profile {
             timeout: Duration::from_secs(1),
             memory_limit: Some(256 << 20),
-            print: PrintSink::Stderr,
+            print: PrintSink::Discard,
         }
     }
 }
