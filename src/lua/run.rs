@@ -123,6 +123,7 @@ impl Runner {
             .map_err(|e| ScriptError::Runtime(e.to_string()))?;
         env.set_metatable(Some(meta))
             .map_err(|e| ScriptError::Runtime(e.to_string()))?;
+        gopher_syntax(script)?;
         let f = self
             .lua
             .load(script)
@@ -142,6 +143,7 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
+        gopher_syntax(script)?;
         let chunk = self
             .lua
             .load(script)
@@ -208,24 +210,16 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
     )
 }
 
-/// The message for a script that does not compile; for `goto`, a hint that
-/// Karmada's VM accepts it but Lua 5.1 does not.
-pub fn syntax_error(e: &mlua::Error, script: &str) -> ScriptError {
-    let msg = error_text(e);
-    let err = ScriptError::Syntax(msg.clone());
-    if let Some(line) = err.line() {
-        let src = script.lines().nth(line.saturating_sub(1)).unwrap_or("");
-        let uses_goto = src
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .any(|w| w == "goto")
-            || src.trim_start().starts_with("::");
-        if uses_goto {
-            return ScriptError::Syntax(format!(
-                "{msg} (Karmada's Lua VM accepts the Lua 5.2 `goto` statement and `::labels::`, but Lua 5.1 does not: kinterp cannot run this script; rewrite it without goto)"
-            ));
-        }
-    }
-    err
+/// Karmada's verdict on the script's syntax, with Karmada's message.
+fn gopher_syntax(script: &str) -> Result<(), ScriptError> {
+    super::gosyntax::check(script).map_err(|e| ScriptError::Syntax(e.to_string()))
+}
+
+/// The message for a script Karmada's parser accepts and the VM's compiler
+/// rejects: gopher-lua's compile errors (goto and labels) have Karmada's
+/// text; other limits (too many locals, ...) keep Lua's.
+pub fn syntax_error(e: &mlua::Error, _script: &str) -> ScriptError {
+    ScriptError::Syntax(error_text(e))
 }
 
 #[cfg(test)]
@@ -310,16 +304,20 @@ mod tests {
     }
 
     #[test]
-    fn goto_gets_a_hint() {
+    fn goto_runs_and_its_errors_are_karmadas() {
         let r = runner(1000);
-        let e = call(
+        let v = call(
             &r,
-            "function F()\n  for i=1,2 do\n    goto continue\n    ::continue::\n  end\nend",
+            "function F()\n  local n = 0\n  for i=1,4 do\n    if i % 2 == 0 then goto continue end\n    n = n + i\n    ::continue::\n  end\n  return n\nend",
             "F",
         )
-        .unwrap_err();
+        .unwrap();
+        assert_eq!(v[0], Value::Integer(4));
+        let e = call(&r, "function F()\n  goto nowhere\nend", "F").unwrap_err();
         assert!(matches!(e, ScriptError::Syntax(_)));
-        assert!(e.to_string().starts_with("<string>:3:"), "{e}");
-        assert!(e.to_string().contains("goto"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "compile error near line(3) <string>: no visible label 'nowhere' for <goto> at line 2"
+        );
     }
 }
