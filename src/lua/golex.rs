@@ -75,8 +75,8 @@ impl std::fmt::Display for SyntaxError {
 }
 
 const KEYWORDS: [&str; 22] = [
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
-    "local", "nil", "not", "or", "return", "repeat", "then", "true", "until", "while", "goto",
+    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in", "local",
+    "nil", "not", "or", "return", "repeat", "then", "true", "until", "while", "goto",
 ];
 
 /// The scanner over a script's bytes.

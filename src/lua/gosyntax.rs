@@ -11,7 +11,6 @@
 
 use super::golex::{Lexer, SyntaxError, Tok, Token};
 
-
 /// Checks a script; `Err` holds Karmada's message.
 pub fn check(src: &str) -> Result<(), SyntaxError> {
     let mut p = Parser::new(src.as_bytes())?;
@@ -122,8 +121,9 @@ impl<'a> Parser<'a> {
         let t = &self.tok;
         if t.kind == Tok::Keyword {
             let word = String::from_utf8_lossy(&t.text).into_owned();
-            const STATEMENTS: [&str; 8] =
-                ["do", "while", "repeat", "if", "for", "function", "local", "goto"];
+            const STATEMENTS: [&str; 8] = [
+                "do", "while", "repeat", "if", "for", "function", "local", "goto",
+            ];
             if !STATEMENTS.contains(&word.as_str()) {
                 return Err(self.unexpected());
             }

@@ -22,6 +22,7 @@ pub mod raise;
 pub mod rethrow;
 pub mod run;
 pub mod sandbox;
+pub mod traceback;
 pub mod watchdog;
 
 #[cfg(test)]

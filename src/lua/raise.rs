@@ -68,6 +68,7 @@ where
             Ok(values)
         }
         Err(raise) => {
+            super::traceback::note_native(lua, called_name(lua));
             let msg = match raise {
                 Raise::AtCaller(m) => format!("{}{m}", caller_position(lua, 2)),
                 Raise::Bare(m) => m,
@@ -112,16 +113,33 @@ pub fn called_name(lua: &Lua) -> String {
 }
 
 /// `<string>:LINE: ` for the Lua function at `level`, or "" when it has no
-/// line information (a C function or a tail call).
-pub fn caller_position(lua: &Lua, level: usize) -> String {
-    lua.inspect_stack(level, |d| {
-        let line = d.current_line()?;
-        let src = d.source();
-        let short = src.short_src.as_deref().unwrap_or("?").to_string();
-        Some(format!("{short}:{line}: "))
-    })
-    .flatten()
-    .unwrap_or_default()
+/// line information (a tail call). As gopher-lua does, a C function's
+/// position is its caller's: under `pcall(f, ...)`, the code calling pcall.
+pub fn caller_position(lua: &Lua, mut level: usize) -> String {
+    enum Frame {
+        At(String),
+        C,
+        Other,
+    }
+    loop {
+        let frame = lua.inspect_stack(level, |d| {
+            let src = d.source();
+            if let Some(line) = d.current_line() {
+                let short = src.short_src.as_deref().unwrap_or("?");
+                return Frame::At(format!("{short}:{line}: "));
+            }
+            if src.what == "C" {
+                Frame::C
+            } else {
+                Frame::Other
+            }
+        });
+        match frame {
+            Some(Frame::At(pos)) => return pos,
+            Some(Frame::C) => level += 1,
+            Some(Frame::Other) | None => return String::new(),
+        }
+    }
 }
 
 /// Lua's name for a value's type (`nil`, `number`, `table`, ...).
@@ -169,14 +187,15 @@ mod tests {
             msg.lines().next().unwrap(),
             "<string>:2: bad argument #1 to resourceAdd (string expected, got number)"
         );
-        // pcall sees a plain string; the name is unknown through pcall.
+        // pcall sees a plain string positioned at the code calling pcall;
+        // the name is unknown through pcall.
         let msg = run(
             &lua,
             "local ok, e = pcall(kube.resourceAdd, nil)\nerror(type(e) .. '|' .. e, 0)",
         );
         assert_eq!(
             msg.lines().next().unwrap(),
-            "string|bad argument #1 to (anonymous) (string expected, got nil)"
+            "string|<string>:1: bad argument #1 to (anonymous) (string expected, got nil)"
         );
     }
 

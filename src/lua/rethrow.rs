@@ -33,7 +33,11 @@ where
     F: Fn(&Lua, MultiValue) -> Result<MultiValue, Thrown> + 'static,
 {
     let raw = lua.create_function(move |lua, args: MultiValue| {
-        let err = match f(lua, args) {
+        let result = f(lua, args);
+        if result.is_err() {
+            super::traceback::note_native(lua, raise::called_name(lua));
+        }
+        let err = match result {
             Ok(values) => return Ok(values),
             Err(Thrown::Value(v)) => v,
             Err(Thrown::Raise(Raise::AtCaller(m))) => {

@@ -150,9 +150,9 @@ impl Runner {
             .set_name("=<string>")
             .into_function()
             .map_err(|e| syntax_error(&e, script))?;
-        chunk
-            .call::<()>(())
-            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        super::traceback::call(&self.lua, &chunk, MultiValue::new())
+            .map_err(|e| ScriptError::Runtime(error_text(&e)))?
+            .map_err(ScriptError::Runtime)?;
         let f: Value = self
             .lua
             .globals()
@@ -173,9 +173,9 @@ impl Runner {
             }
         };
         let args = make_args(&self.lua).map_err(|e| ScriptError::Runtime(error_text(&e)))?;
-        let out: MultiValue = f
-            .call(args)
-            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        let out: MultiValue = super::traceback::call(&self.lua, &f, args)
+            .map_err(|e| ScriptError::Runtime(error_text(&e)))?
+            .map_err(ScriptError::Runtime)?;
         let mut values: Vec<Value> = out.into_iter().take(nresults).collect();
         values.resize(nresults, Value::Nil);
         Ok(values)

@@ -117,7 +117,7 @@ return function(name)
   if loaded ~= nil then return loaded end
   local loader = package.preload[name]
   if loader == nil then
-    error("module " .. tostring(name) .. " not found:\n\tno field package.preload['" .. tostring(name) .. "'], ", 2)
+    error("module " .. tostring(name) .. " not found:\n\tno field package.preload['" .. tostring(name) .. "'], ", 3)
   end
   local r = loader(name)
   if r == nil then r = true end

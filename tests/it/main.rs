@@ -9,6 +9,7 @@ mod generated;
 mod hostile;
 mod inputs;
 mod interpret;
+mod luaparse;
 mod native;
 mod props;
 mod regressions;

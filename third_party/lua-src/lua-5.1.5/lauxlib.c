@@ -45,15 +45,11 @@ LUALIB_API int luaL_argerror (lua_State *L, int narg, const char *extramsg) {
   if (!lua_getstack(L, 0, &ar))  /* no stack frame? */
     return luaL_error(L, "bad argument #%d (%s)", narg, extramsg);
   lua_getinfo(L, "n", &ar);
-  if (strcmp(ar.namewhat, "method") == 0) {
-    narg--;  /* do not count `self' */
-    if (narg == 0)  /* error is in the self argument itself? */
-      return luaL_error(L, "calling " LUA_QS " on bad self (%s)",
-                           ar.name, extramsg);
-  }
+  /* kinterp: gopher-lua's text: `self' counts, the name is not quoted and
+     is "(anonymous)" when unknown (e.g. called through pcall) */
   if (ar.name == NULL)
-    ar.name = "?";
-  return luaL_error(L, "bad argument #%d to " LUA_QS " (%s)",
+    ar.name = "(anonymous)";
+  return luaL_error(L, "bad argument #%d to %s (%s)",
                         narg, ar.name, extramsg);
 }
 
@@ -72,12 +68,19 @@ static void tag_error (lua_State *L, int narg, int tag) {
 
 LUALIB_API void luaL_where (lua_State *L, int level) {
   lua_Debug ar;
-  if (lua_getstack(L, level, &ar)) {  /* check function at level */
+  while (lua_getstack(L, level, &ar)) {  /* check function at level */
     lua_getinfo(L, "Sl", &ar);  /* get info about it */
     if (ar.currentline > 0) {  /* is there info? */
+      /* kinterp: kinterp's own Lua helpers calling a library function
+         give no position (their Rust caller adds the script's) */
+      if (strcmp(ar.source, "=[kinterp]") == 0) break;
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
       return;
     }
+    /* kinterp: as gopher-lua, a C function's position is its caller's
+       (errors raised through pcall name the Lua code calling pcall) */
+    if (*ar.what != 'C') break;
+    level++;
   }
   lua_pushliteral(L, "");  /* else, no information available... */
 }

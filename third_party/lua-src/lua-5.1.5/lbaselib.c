@@ -80,8 +80,13 @@ static int luaB_tonumber (lua_State *L) {
 
 static int luaB_error (lua_State *L) {
   int level = luaL_optint(L, 2, 1);
+  /* kinterp: as gopher-lua: a value is required; only strings get a
+     position; level N names the function gopher-lua counts as N (its
+     levels count error itself) */
+  luaL_checkany(L, 1);
+  if (level > 1) level--;
   lua_settop(L, 1);
-  if (lua_isstring(L, 1) && level > 0) {  /* add extra information? */
+  if (lua_type(L, 1) == LUA_TSTRING && level > 0) {  /* add extra information? */
     luaL_where(L, level);
     lua_pushvalue(L, 1);
     lua_concat(L, 2);
@@ -333,8 +338,12 @@ static int luaB_dofile (lua_State *L) {
 
 static int luaB_assert (lua_State *L) {
   luaL_checkany(L, 1);
-  if (!lua_toboolean(L, 1))
+  if (!lua_toboolean(L, 1)) {
+    /* kinterp: gopher-lua takes only a string message */
+    if (lua_gettop(L) > 1 && lua_type(L, 2) != LUA_TSTRING)
+      luaL_typerror(L, 2, "string");
     return luaL_error(L, "%s", luaL_optstring(L, 2, "assertion failed!"));
+  }
   return lua_gettop(L);
 }
 
@@ -357,12 +366,20 @@ static int luaB_unpack (lua_State *L) {
 
 static int luaB_select (lua_State *L) {
   int n = lua_gettop(L);
-  if (lua_type(L, 1) == LUA_TSTRING && *lua_tostring(L, 1) == '#') {
+  /* kinterp: gopher-lua takes a number or exactly "#" */
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    if (strcmp(lua_tostring(L, 1), "#") != 0)
+      luaL_argerror(L, 1, lua_pushfstring(L, "invalid string '%s'",
+                                          lua_tostring(L, 1)));
     lua_pushinteger(L, n-1);
     return 1;
   }
   else {
-    int i = luaL_checkint(L, 1);
+    int i;
+    if (lua_type(L, 1) != LUA_TNUMBER)
+      luaL_argerror(L, 1, lua_pushfstring(L,
+          "number or string expected, got %s", luaL_typename(L, 1)));
+    i = (int)lua_tonumber(L, 1);
     if (i < 0) i = n + i;
     else if (i > n) i = n;
     luaL_argcheck(L, 1 <= i, 1, "index out of range");

@@ -572,8 +572,8 @@ static int isinstack (CallInfo *ci, const TValue *o) {
 */
 static const Instruction *kinterp_instr (lua_State *L) {
   CallInfo *ci = L->ci;
-  if (!isLua(ci) || ci->savedpc == NULL) return NULL;
-  return ci->savedpc - 1;
+  if (!isLua(ci)) return NULL;
+  return L->savedpc - 1;  /* the running function's pc is in L */
 }
 
 /* kinterp: the operand RK(x) of the current Lua function. */

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  print(1)
+  (print)(2)
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  print(1,)
+  return true
+end

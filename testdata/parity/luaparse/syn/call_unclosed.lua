@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  print(1, 2
+  return x
+  return true
+end
