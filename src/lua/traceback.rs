@@ -7,7 +7,7 @@ use mlua::{Function, Lua, MultiValue, Value};
 
 /// Name of the chunk holding the protected-call helper: the traceback stops
 /// at its frames.
-const RUN_CHUNK: &str = "[kinterp-run]";
+pub(crate) const RUN_CHUNK: &str = "[kinterp-run]";
 
 /// Chunk name of kinterp's own Lua helpers (native function wrappers,
 /// `require`): their frames read as one native function.

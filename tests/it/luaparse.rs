@@ -1,9 +1,10 @@
-//! Replays what karmadactl printed for Lua probes on syntax errors, goto and
-//! labels, and runtime errors (`testdata/parity/luaparse/{syn,goto,err}`):
+//! Replays what karmadactl printed for Lua probes on syntax errors, lexical
+//! corners, goto and labels, and runtime errors (`testdata/parity/luaparse/{syn,lex,goto,err}`):
 //! each `NAME.lua` is a rule script, `NAME.ref` holds karmadactl's
 //! `--check` table and its `interpret` output. kinterp must print the same
-//! table and the same result, or the same first error line (karmadactl adds
-//! gopher-lua's stack traceback after it; kinterp its source snippet).
+//! table and the same result or error text, traceback included (kinterp
+//! then adds the failing script line). karmadactl's `print` output is not
+//! part of the probes.
 
 use std::path::{Path, PathBuf};
 
@@ -33,7 +34,7 @@ fn customization(script: &str) -> (String, &'static str) {
 
 fn probes() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for area in ["syn", "goto", "err"] {
+    for area in ["syn", "lex", "goto", "err"] {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(ROOT).join(area);
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -90,14 +91,24 @@ fn replay(script_path: &Path, work: &Path) -> Option<String> {
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
-    let first_ref = run_ref.lines().next().unwrap_or("");
-    if first_ref.starts_with("Execute ") {
-        let first = stderr.lines().next().unwrap_or("");
-        if first != first_ref || run.status.code() != Some(1) {
-            return Some(format!("run: {first}\nexpected: {first_ref}"));
+    match run_ref.find("Execute ") {
+        Some(at) => {
+            // karmadactl's error text, traceback included; kinterp follows it
+            // with the failing script line.
+            let text: String = stderr
+                .lines()
+                .take_while(|l| !l.starts_with("  --> "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            if text != run_ref[at..] || run.status.code() != Some(1) {
+                return Some(format!("run:\n{text}expected:\n{}", &run_ref[at..]));
+            }
         }
-    } else if stdout != run_ref || !run.status.success() {
-        return Some(format!("run:\n{stdout}{stderr}expected:\n{run_ref}"));
+        None => {
+            if stdout != run_ref || !run.status.success() {
+                return Some(format!("run:\n{stdout}{stderr}expected:\n{run_ref}"));
+            }
+        }
     }
     None
 }
@@ -107,7 +118,7 @@ fn karmadactl_outputs_replay() {
     let work = std::env::temp_dir().join(format!("kinterp-luaparse-{}", std::process::id()));
     std::fs::create_dir_all(&work).unwrap();
     let all = probes();
-    assert!(all.len() > 250, "the fixtures are missing: {}", all.len());
+    assert!(all.len() > 300, "the fixtures are missing: {}", all.len());
     let failures: Vec<String> = all
         .iter()
         .filter_map(|p| replay(p, &work).map(|d| format!("{}:\n{d}", p.display())))

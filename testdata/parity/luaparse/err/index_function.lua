@@ -1,4 +1,0 @@
-function InterpretHealth(obj)
-  return print.x
-  return true
-end

@@ -1,2 +1,0 @@
-function InterpretHealth(obj)
-  print(1,

@@ -1,4 +1,0 @@
-function InterpretHealth(obj)
-  print(1 2)
-  return true
-end
