@@ -60,7 +60,13 @@ pub struct Caller {
 impl Caller {
     /// Captures the state's `pcall`.
     pub fn new(lua: &Lua) -> mlua::Result<Caller> {
-        let pcall = lua.load("return pcall").set_name("=[kinterp]").eval()?;
+        // Through a kinterp chunk: an error a library function raises gets
+        // no position (luaL_where stops at kinterp's chunks); the Rust
+        // caller adds the script's.
+        let pcall = lua
+            .load("local pcall = pcall; return function(f, ...) return pcall(f, ...) end")
+            .set_name("=[kinterp]")
+            .eval()?;
         Ok(Caller { pcall })
     }
 

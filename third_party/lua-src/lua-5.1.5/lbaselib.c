@@ -391,6 +391,19 @@ static int luaB_select (lua_State *L) {
 static int luaB_pcall (lua_State *L) {
   int status;
   luaL_checkany(L, 1);
+  /* kinterp: gopher-lua's answer for a value it cannot call */
+  if (!lua_isfunction(L, 1)) {
+    int callable = luaL_getmetafield(L, 1, "__call");
+    if (callable) {
+      callable = lua_isfunction(L, -1);
+      lua_pop(L, 1);
+    }
+    if (!callable) {
+      lua_pushboolean(L, 0);
+      lua_pushfstring(L, "attempt to call a %s value", luaL_typename(L, 1));
+      return 2;
+    }
+  }
   status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
   lua_pushboolean(L, (status == 0));
   lua_insert(L, 1);
@@ -662,8 +675,39 @@ static void base_open (lua_State *L) {
 }
 
 
+/*
+** kinterp: native functions implemented in Rust return (FAIL, value) to
+** raise `value' as is (a Rust callback cannot raise a plain Lua value).
+** This C closure calls the Rust function (upvalue 1) and raises on the
+** FAIL marker (upvalue 2). Being a C function, a tail call to it keeps the
+** calling Lua frame, as gopher-lua's Go functions do, so errors keep the
+** caller's line and the traceback names the function.
+*/
+static int kinterp_checkcall (lua_State *L) {
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  if (lua_gettop(L) >= 1 && lua_rawequal(L, 1, lua_upvalueindex(2))) {
+    lua_settop(L, 2);
+    return lua_error(L);
+  }
+  return lua_gettop(L);
+}
+
+
+/* kinterp: wrap(rust_function, fail_marker) -> native function */
+static int kinterp_wrap (lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushcclosure(L, kinterp_checkcall, 2);
+  return 1;
+}
+
+
 LUALIB_API int luaopen_base (lua_State *L) {
   base_open(L);
+  lua_pushcfunction(L, kinterp_wrap);  /* kinterp: for src/lua/raise.rs */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.wrap");
   luaL_register(L, LUA_COLIBNAME, co_funcs);
   return 2;
 }
