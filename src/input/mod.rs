@@ -15,7 +15,7 @@ pub use status::StatusItems;
 pub use yaml::{parse_documents, parse_one_object};
 
 /// Reads a status file's items; see `StatusItems::parse`.
-pub fn parse_status_items(name: &str, text: &str) -> Result<StatusItems, crate::Error> {
+pub fn parse_status_items(name: &str, text: &str) -> Result<StatusItems, crate::diag::Diagnostic> {
     StatusItems::parse(name, text)
 }
 
@@ -27,6 +27,8 @@ pub fn parse_yaml_fast_for_tests(text: &str) -> Option<Vec<serde_json::Value>> {
 
 /// The serde_yaml reader alone, for property tests.
 #[doc(hidden)]
-pub fn parse_yaml_slow_for_tests(text: &str) -> Result<Vec<serde_json::Value>, crate::Error> {
+pub fn parse_yaml_slow_for_tests(
+    text: &str,
+) -> Result<Vec<serde_json::Value>, crate::diag::Diagnostic> {
     yaml::parse_documents_slow("test.yaml", text)
 }

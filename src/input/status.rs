@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::tape::{Node, Tape};
-use crate::Error;
+use crate::diag::Diagnostic;
 
 /// Normalized status items: one array node on a tape whose elements are
 /// objects with `clusterName`, then `status`, `applied`, `appliedMessage`
@@ -18,7 +18,7 @@ pub struct StatusItems {
 impl StatusItems {
     /// Reads a status file: YAML or JSON documents, each an item or a list
     /// of items. `name` is used in error messages.
-    pub fn parse(name: &str, text: &str) -> Result<StatusItems, Error> {
+    pub fn parse(name: &str, text: &str) -> Result<StatusItems, Diagnostic> {
         let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
         if trimmed.starts_with('{') || trimmed.starts_with('[') {
             if let Ok(tape) = Tape::parse_json_stream(trimmed) {
@@ -43,7 +43,7 @@ impl StatusItems {
     }
 
     /// Normalizes `items`, one item each (a list is not unrolled).
-    pub fn from_values(name: &str, items: &[Value]) -> Result<StatusItems, Error> {
+    pub fn from_values(name: &str, items: &[Value]) -> Result<StatusItems, Diagnostic> {
         let mut tape = Tape::new();
         for item in items {
             tape.push_root(item);
@@ -105,7 +105,7 @@ struct Fields {
     health: Option<usize>,
 }
 
-fn normalize(name: &str, mut tape: Tape, unroll: bool) -> Result<StatusItems, Error> {
+fn normalize(name: &str, mut tape: Tape, unroll: bool) -> Result<StatusItems, Diagnostic> {
     let mut items = Vec::new();
     for root in tape.roots() {
         match tape.node(root) {
@@ -131,12 +131,13 @@ fn normalize(name: &str, mut tape: Tape, unroll: bool) -> Result<StatusItems, Er
 
 /// Applies Go's decoding rules: keys match case-insensitively (the last
 /// one wins), unknown keys are ignored, null leaves a field as it was.
-fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Error> {
+fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> {
     if !matches!(t.node(item), Node::Object { .. }) {
-        return Err(Error::Input(format!(
-            "{name}: fail to get status items: json: cannot unmarshal {} into Go value of type v1alpha2.AggregatedStatusItem",
+        return Err(Diagnostic::input(format!(
+            "fail to get status items: json: cannot unmarshal {} into Go value of type v1alpha2.AggregatedStatusItem",
             kind(t.node(item))
-        )));
+        ))
+        .in_file(name));
     }
     let mut f = Fields::default();
     for k in t.children(item) {
@@ -149,10 +150,11 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Error> {
             continue;
         }
         let type_err = |want: &str| {
-            Error::Input(format!(
-                "{name}: fail to get status items: json: cannot unmarshal {} into Go struct field AggregatedStatusItem.{field} of type {want}",
+            Diagnostic::input(format!(
+                "fail to get status items: json: cannot unmarshal {} into Go struct field AggregatedStatusItem.{field} of type {want}",
                 kind(node)
             ))
+            .in_file(name)
         };
         let is_str = matches!(node, Node::Str { .. });
         match *field {

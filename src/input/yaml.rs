@@ -4,11 +4,11 @@
 use serde::Deserialize;
 use serde_json::{Map, Number, Value};
 
-use crate::Error;
+use crate::diag::Diagnostic;
 
 /// Parses every non-empty document of `text` (YAML stream or JSON stream).
 /// `name` is used in error messages.
-pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Error> {
+pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut json_error = None;
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
@@ -30,7 +30,7 @@ pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Error> {
 
 /// The serde_yaml path alone: what `parse_documents` gives for YAML when
 /// the fast reader declines. Tests compare the two.
-pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>, Error> {
+pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic> {
     parse_yaml_stream(name, text, None)
 }
 
@@ -40,16 +40,16 @@ fn parse_yaml_stream(
     name: &str,
     text: &str,
     json_error: Option<&serde_json::Error>,
-) -> Result<Vec<Value>, Error> {
+) -> Result<Vec<Value>, Diagnostic> {
     let mut out = Vec::new();
     for doc in serde_yaml::Deserializer::from_str(text) {
         let value = serde_yaml::Value::deserialize(doc).map_err(|e| match json_error {
-            Some(j) => Error::Input(format!(
-                "{name}:{}:{}: invalid JSON: {}",
-                j.line(),
-                j.column(),
+            Some(j) => Diagnostic::input(format!(
+                "invalid JSON: {}",
                 j.to_string().split(" at line ").next().unwrap_or_default()
-            )),
+            ))
+            .in_file(name)
+            .at_line(j.line(), j.column()),
             None => yaml_error(name, &e),
         })?;
         if value.is_null() {
@@ -66,7 +66,7 @@ fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
         .collect()
 }
 
-fn yaml_error(name: &str, e: &serde_yaml::Error) -> Error {
+fn yaml_error(name: &str, e: &serde_yaml::Error) -> Diagnostic {
     let msg = e.to_string();
     match e.location() {
         Some(loc) => {
@@ -77,17 +77,15 @@ fn yaml_error(name: &str, e: &serde_yaml::Error) -> Error {
                 .unwrap_or(&msg)
                 .trim_end()
                 .to_string();
-            Error::Input(format!(
-                "{name}:{}:{}: invalid YAML: {core}",
-                loc.line(),
-                loc.column()
-            ))
+            Diagnostic::input(format!("invalid YAML: {core}"))
+                .in_file(name)
+                .at_line(loc.line(), loc.column())
         }
-        None => Error::Input(format!("{name}: invalid YAML: {msg}")),
+        None => Diagnostic::input(format!("invalid YAML: {msg}")).in_file(name),
     }
 }
 
-fn key_text(name: &str, key: serde_yaml::Value) -> Result<String, Error> {
+fn key_text(name: &str, key: serde_yaml::Value) -> Result<String, Diagnostic> {
     Ok(match key {
         serde_yaml::Value::String(s) => s,
         serde_yaml::Value::Bool(b) => b.to_string(),
@@ -95,15 +93,15 @@ fn key_text(name: &str, key: serde_yaml::Value) -> Result<String, Error> {
         serde_yaml::Value::Null => "null".to_string(),
         serde_yaml::Value::Tagged(t) => key_text(name, t.value)?,
         _ => {
-            return Err(Error::Input(format!(
-                "{name}: invalid YAML: a mapping key is a list or a map"
-            )));
+            return Err(
+                Diagnostic::input("invalid YAML: a mapping key is a list or a map").in_file(name),
+            );
         }
     })
 }
 
 /// Converts a YAML value into JSON, as Go's YAML-to-JSON step does.
-fn to_json(name: &str, v: serde_yaml::Value) -> Result<Value, Error> {
+fn to_json(name: &str, v: serde_yaml::Value) -> Result<Value, Diagnostic> {
     Ok(match v {
         serde_yaml::Value::Null => Value::Null,
         serde_yaml::Value::Bool(b) => Value::Bool(b),
@@ -117,10 +115,11 @@ fn to_json(name: &str, v: serde_yaml::Value) -> Result<Value, Error> {
                 match Number::from_f64(f) {
                     Some(num) => Value::Number(num),
                     None => {
-                        return Err(Error::Input(format!(
-                            "{name}: error converting YAML to JSON: {}",
+                        return Err(Diagnostic::input(format!(
+                            "error converting YAML to JSON: {}",
                             crate::value::unsupported_float(f)
-                        )));
+                        ))
+                        .in_file(name));
                     }
                 }
             }
@@ -144,19 +143,19 @@ fn to_json(name: &str, v: serde_yaml::Value) -> Result<Value, Error> {
 
 /// Parses a file that must hold exactly one object (`--desired-file`,
 /// `--observed-file`). `role` is `desired` or `observed`.
-pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Error> {
+pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Diagnostic> {
     let mut docs = parse_documents(name, text)?;
     match docs.len() {
-        0 => Err(Error::Input(format!(
+        0 => Err(Diagnostic::input(format!(
             "fail to get {role} object: {name} holds no object"
         ))),
         1 => {
             let obj = docs.pop().unwrap_or(Value::Null);
             check_kind(name, &obj)
-                .map_err(|e| Error::Input(format!("fail to get {role} object: {e}")))?;
+                .map_err(|e| Diagnostic::input(format!("fail to get {role} object: {e}")))?;
             Ok(obj)
         }
-        n => Err(Error::Input(format!(
+        n => Err(Diagnostic::input(format!(
             "fail to get {role} object: get {n} objects, expect one at most ({name})"
         ))),
     }

@@ -22,13 +22,22 @@ pub enum ScriptError {
     /// A runtime error or any other failure, as text.
     #[error("{0}")]
     Runtime(String),
+    /// A call stopped at its time limit (`context deadline exceeded`).
+    #[error("{0}")]
+    Timeout(String),
+    /// An allocation past the memory limit (`not enough memory`).
+    #[error("{0}")]
+    Memory(String),
 }
 
 impl ScriptError {
     /// The script line number the error names, if any.
     pub fn line(&self) -> Option<usize> {
         let text = match self {
-            ScriptError::Syntax(s) | ScriptError::Runtime(s) => s,
+            ScriptError::Syntax(s)
+            | ScriptError::Runtime(s)
+            | ScriptError::Timeout(s)
+            | ScriptError::Memory(s) => s,
         };
         let rest = text.strip_prefix("<string>:")?;
         let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -50,6 +59,34 @@ pub fn error_text(e: &mlua::Error) -> String {
     match text.find("\nstack traceback:") {
         Some(i) => text[..i].to_string(),
         None => text,
+    }
+}
+
+/// A runtime failure: `Memory` when an allocation hit the limit.
+fn runtime_error(e: &mlua::Error) -> ScriptError {
+    fn is_memory(e: &mlua::Error) -> bool {
+        match e {
+            mlua::Error::MemoryError(_) => true,
+            mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
+                is_memory(cause)
+            }
+            _ => false,
+        }
+    }
+    if is_memory(e) {
+        ScriptError::Memory(error_text(e))
+    } else {
+        ScriptError::Runtime(error_text(e))
+    }
+}
+
+/// A failure caught in Lua (`traceback::call`): its text, traceback
+/// included; `Memory` for an allocation past the limit.
+fn traced_error(text: String) -> ScriptError {
+    if text == "not enough memory" {
+        ScriptError::Memory(text)
+    } else {
+        ScriptError::Runtime(text)
     }
 }
 
@@ -92,7 +129,15 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
-        self.with_budget(|| self.call_inner(script, function, make_args, nresults))
+        let start = Instant::now();
+        let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
+        match result {
+            // The hook raises only once the budget is spent.
+            Err(ScriptError::Runtime(m)) if start.elapsed() >= self.timeout => {
+                Err(ScriptError::Timeout(m))
+            }
+            other => other,
+        }
     }
 
     /// Runs `f` under one budget: the hook is (re-)armed, since an earlier
@@ -151,8 +196,8 @@ impl Runner {
             .into_function()
             .map_err(|e| syntax_error(&e, script))?;
         super::traceback::call(&self.lua, &chunk, MultiValue::new())
-            .map_err(|e| ScriptError::Runtime(error_text(&e)))?
-            .map_err(ScriptError::Runtime)?;
+            .map_err(|e| runtime_error(&e))?
+            .map_err(traced_error)?;
         let f: Value = self
             .lua
             .globals()
@@ -174,8 +219,8 @@ impl Runner {
         };
         let args = make_args(&self.lua).map_err(|e| ScriptError::Runtime(error_text(&e)))?;
         let out: MultiValue = super::traceback::call(&self.lua, &f, args)
-            .map_err(|e| ScriptError::Runtime(error_text(&e)))?
-            .map_err(ScriptError::Runtime)?;
+            .map_err(|e| runtime_error(&e))?
+            .map_err(traced_error)?;
         let mut values: Vec<Value> = out.into_iter().take(nresults).collect();
         values.resize(nresults, Value::Nil);
         Ok(values)

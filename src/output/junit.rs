@@ -1,8 +1,7 @@
 //! JUnit XML reports of test runs, as CI systems (GitHub Actions, GitLab,
 //! Jenkins) read them: one testcase per case, failures with their diffs.
 
-use super::case::Case;
-use super::runner::CaseResult;
+use crate::testrun::{Case, CaseResult};
 
 /// Escapes text for XML attributes and content.
 pub fn escape(s: &str) -> String {
@@ -23,8 +22,8 @@ pub fn escape(s: &str) -> String {
 }
 
 /// The whole report.
-pub fn report(cases: &[&Case], results: &[&CaseResult]) -> String {
-    let failures = results.iter().filter(|r| !r.passed).count();
+pub fn report(cases: &[&Case], results: &[CaseResult]) -> String {
+    let failures = results.iter().filter(|r| !r.passed()).count();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(&format!(
         "<testsuites name=\"kinterp\" tests=\"{}\" failures=\"{failures}\" errors=\"0\">\n",
@@ -41,15 +40,17 @@ pub fn report(cases: &[&Case], results: &[&CaseResult]) -> String {
             escape(&case.file),
             escape(&name)
         ));
-        match &result.failure {
-            None => out.push_str("/>\n"),
-            Some(text) => {
+        if result.passed() {
+            out.push_str("/>\n");
+        } else {
+            {
+                let text = super::report::failure_text(case, result, false);
                 let first = text.lines().next().unwrap_or("failed");
                 out.push_str(">\n");
                 out.push_str(&format!(
                     "      <failure message=\"{}\" type=\"mismatch\">{}</failure>\n",
                     escape(first),
-                    escape(text)
+                    escape(&text)
                 ));
                 out.push_str("    </testcase>\n");
             }
