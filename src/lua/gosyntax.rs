@@ -448,3 +448,95 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+
+    fn message(src: &str) -> String {
+        check(src).err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    // The expected texts are what karmadactl printed for these scripts.
+    #[test]
+    fn errors_name_karmadas_token_line_and_column() {
+        let f = |body: &str| format!("function F(obj)\n{body}\n  return true\nend\n");
+        assert_eq!(
+            message(&f("  local x == 1")),
+            "<string> line:2(column:12) near '==':   syntax error\n"
+        );
+        assert_eq!(
+            message(&f("  obj.spec")),
+            "<string> line:3(column:8) near 'return':   parse error\n"
+        );
+        assert_eq!(
+            message(&f("  x += 1")),
+            "<string> line:2(column:5) near '+':   parse error\n"
+        );
+        assert_eq!(
+            message("function F(obj)\n  print(1,"),
+            "<string> at EOF:   syntax error\n"
+        );
+        assert_eq!(
+            message(&f("  local x = 1 .")),
+            "<string> line:2(column:15) near '':   syntax error\n"
+        );
+        assert_eq!(
+            message(&f("  local x = 1 010")),
+            "<string> line:2(column:17) near '10':   syntax error\n"
+        );
+        // `0x1p4` is `0x1` then a statement `p4`, which is not a call.
+        assert_eq!(
+            message(&f("  local x = 0x1p4")),
+            "<string> line:3(column:8) near 'return':   parse error\n"
+        );
+        assert_eq!(
+            message(&f("  do return;; end")),
+            "<string> line:2(column:13) near ';':   syntax error\n"
+        );
+        assert_eq!(
+            message(&f("  local goto = 1")),
+            "<string> line:2(column:12) near 'goto':   syntax error\n"
+        );
+    }
+
+    #[test]
+    fn lexical_errors() {
+        let f = |body: &str| format!("function F(obj)\n{body}\n  return true\nend\n");
+        assert_eq!(
+            message(&f("  local x = @a")),
+            "<string> line:2(column:13) near '@':   Invalid token\n"
+        );
+        assert_eq!(
+            message(&f("  local x = ~1")),
+            "<string> line:2(column:13) near '~':   Invalid '~' token\n"
+        );
+        assert_eq!(
+            message(&f("  local s = \"abc")),
+            "<string> line:3(column:0) near 'abc':   unterminated string\n"
+        );
+        assert_eq!(
+            message(&f("  local s = [=x]")),
+            "<string> line:2(column:15) near 'x':   invalid multiline string\n"
+        );
+        assert_eq!(
+            message("function F(obj)\n  --[[ abc\n  return true\nend\n"),
+            "<string> at EOF:   invalid multiline comment\n"
+        );
+    }
+
+    #[test]
+    fn accepts_what_karmada_accepts() {
+        for src in [
+            "for i = 1, 3 do\n  if i == 2 then goto continue end\n  ::continue::\nend",
+            "local t = {1,,2;;3,}",
+            ";;; local x = 1;",
+            "local s = [[a [[b]]",
+            "local x = f\n(g or h)()",
+            "do return end",
+            "local v = 0x1F + .5 + 5. + 1e3",
+        ] {
+            assert_eq!(message(src), "", "{src}");
+        }
+    }
+}

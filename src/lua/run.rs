@@ -259,9 +259,30 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
     )
 }
 
-/// Karmada's verdict on the script's syntax, with Karmada's message.
+/// Karmada's verdict on the script's syntax, with Karmada's message. The
+/// scripts that passed are remembered (by hash), so a rule run many times
+/// is checked once.
 fn gopher_syntax(script: &str) -> Result<(), ScriptError> {
-    super::gosyntax::check(script).map_err(|e| ScriptError::Syntax(e.to_string()))
+    use std::hash::{Hash, Hasher};
+    thread_local! {
+        static PASSED: std::cell::RefCell<std::collections::HashSet<u64>> =
+            std::cell::RefCell::new(std::collections::HashSet::new());
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    script.hash(&mut h);
+    let key = h.finish();
+    if PASSED.with(|p| p.borrow().contains(&key)) {
+        return Ok(());
+    }
+    super::gosyntax::check(script).map_err(|e| ScriptError::Syntax(e.to_string()))?;
+    PASSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() >= 1024 {
+            p.clear();
+        }
+        p.insert(key);
+    });
+    Ok(())
 }
 
 /// The message for a script Karmada's parser accepts and the VM's compiler
