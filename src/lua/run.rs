@@ -39,7 +39,12 @@ impl ScriptError {
             | ScriptError::Timeout(s)
             | ScriptError::Memory(s) => s,
         };
-        let rest = text.strip_prefix("<string>:")?;
+        // `<string>:N: ...`, `<string> line:N(column:C) ...` (syntax) or
+        // `compile error near line(N) ...`.
+        let rest = text
+            .strip_prefix("<string>:")
+            .or_else(|| text.strip_prefix("<string> line:"))
+            .or_else(|| text.strip_prefix("compile error near line("))?;
         let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
         digits.parse().ok()
     }
@@ -339,6 +344,10 @@ mod tests {
             "<string>:2: boom\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:2: in main chunk\n\t[G]: ?"
         );
         assert_eq!(e.line(), Some(2));
+        let e = call(&r, "function F()\n  local x == 1\nend", "F").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = call(&r, "function F()\n  goto out\nend", "F").unwrap_err();
+        assert_eq!(e.line(), Some(3));
         let e = call(&r, "error('top')", "F").unwrap_err();
         assert_eq!(
             e.to_string(),
