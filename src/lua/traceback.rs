@@ -30,6 +30,47 @@ const HANDLER_KEY: &str = "kinterp.traceback.handler";
 /// The name of the native (Rust) function that last raised an error.
 struct NativeName(String);
 
+/// The traceback lines of a callback that failed inside a native function
+/// (e.g. a `table.sort` comparator), kept for when the native re-raises
+/// the same error: gopher-lua lists those frames first.
+struct InnerTrace {
+    text: String,
+    lines: Vec<String>,
+}
+
+const CALLBACK_HANDLER_KEY: &str = "kinterp.traceback.callback";
+
+/// The message handler of `rethrow::Caller`: records the failing
+/// callback's frames (up to the protected call) and returns the error
+/// unchanged.
+pub fn callback_handler(lua: &Lua) -> mlua::Result<Function> {
+    if let Some(h) = lua.named_registry_value::<Option<Function>>(CALLBACK_HANDLER_KEY)? {
+        return Ok(h);
+    }
+    let boundary: Function = lua.named_registry_value("kinterp.xpcall")?;
+    let tostring: Function = lua.globals().raw_get("tostring")?;
+    let handler = lua.create_function(move |lua, msg: Value| {
+        let text = match &msg {
+            Value::Error(_) => return Ok(msg),
+            Value::String(s) => s.to_string_lossy(),
+            other => tostring.call::<String>(other.clone())?,
+        };
+        let frames = frames_until(lua, |d| d.source().what == "C" && d.function() == boundary);
+        let mut lines = format_frames(lua, &frames, false);
+        if let Some(inner) = lua.remove_app_data::<InnerTrace>() {
+            if inner.text == text {
+                let mut all = inner.lines;
+                all.extend(lines);
+                lines = all;
+            }
+        }
+        lua.set_app_data(InnerTrace { text, lines });
+        Ok(msg)
+    })?;
+    lua.set_named_registry_value(CALLBACK_HANDLER_KEY, handler.clone())?;
+    Ok(handler)
+}
+
 /// Records the name of the failing native function (called by the raising
 /// wrappers, whose Lua frames hide it).
 pub fn note_native(lua: &Lua, name: String) {
@@ -76,7 +117,8 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
             Value::String(s) => s.to_string_lossy(),
             other => tostring.call::<String>(other.clone())?,
         };
-        let trace = traceback(lua);
+        let trace = traceback(lua, &text);
+        lua.remove_app_data::<NativeName>();
         Ok(Value::String(
             lua.create_string(format!("{text}\n{trace}"))?,
         ))
@@ -95,23 +137,26 @@ struct Frame {
     name: Option<String>,
 }
 
-fn frames(lua: &Lua) -> Vec<Frame> {
+/// The frames from the error up to (not including) the first for which
+/// `stop` holds.
+fn frames_until(lua: &Lua, stop: impl Fn(&mlua::debug::Debug) -> bool) -> Vec<Frame> {
     let mut out = Vec::new();
     // Level 0 is the handler itself.
     let mut level = 1;
     while let Some(f) = lua.inspect_stack(level, |d| {
+        if stop(d) {
+            return None;
+        }
         let s = d.source();
-        Frame {
+        Some(Frame {
             what: s.what.to_string(),
             src: s.short_src.as_deref().unwrap_or("?").to_string(),
             line: d.current_line(),
             defined: s.line_defined.map_or(-1, |l| l as i32),
             name: d.names().name.map(|n| n.into_owned()),
-        }
+        })
     }) {
-        if f.src == RUN_CHUNK {
-            break;
-        }
+        let Some(f) = f else { break };
         out.push(f);
         level += 1;
     }
@@ -127,9 +172,27 @@ fn function_name(name: &str) -> String {
 }
 
 /// gopher-lua's `stack traceback:` for the error being handled.
-fn traceback(lua: &Lua) -> String {
-    let frames = frames(lua);
-    let native = lua.remove_app_data::<NativeName>().map(|n| n.0);
+fn traceback(lua: &Lua, text: &str) -> String {
+    let frames = frames_until(lua, |d| d.source().short_src.as_deref() == Some(RUN_CHUNK));
+    let mut lines = match lua.remove_app_data::<InnerTrace>() {
+        Some(inner) if inner.text == text => inner.lines,
+        _ => Vec::new(),
+    };
+    lines.extend(format_frames(lua, &frames, true));
+    lines.push("\t[G]: ?".to_string());
+    if lines.len() > 20 {
+        let tail = lines.split_off(lines.len() - 7);
+        lines.truncate(7);
+        lines.push("\t...".to_string());
+        lines.extend(tail);
+    }
+    format!("stack traceback:\n{}", lines.join("\n"))
+}
+
+/// gopher-lua's lines for `frames`; with `outer`, the last Lua frame is
+/// the function Karmada called (`main chunk`).
+fn format_frames(lua: &Lua, frames: &[Frame], outer: bool) -> Vec<String> {
+    let native = lua.app_data_ref::<NativeName>().map(|n| n.0.clone());
     let mut lines = Vec::new();
     let mut i = 0;
     while i < frames.len() {
@@ -156,7 +219,7 @@ fn traceback(lua: &Lua) -> String {
             continue;
         }
         // The function Karmada called, or the one it tail-called last.
-        let outermost = frames[i + 1..].iter().all(|f| f.what == "tail");
+        let outermost = outer && frames[i + 1..].iter().all(|f| f.what == "tail");
         let line = match f.what.as_str() {
             "tail" => "\t(tailcall): ?".to_string(),
             "C" => format!(
@@ -183,12 +246,5 @@ fn traceback(lua: &Lua) -> String {
         lines.push(line);
         i += 1;
     }
-    lines.push("\t[G]: ?".to_string());
-    if lines.len() > 20 {
-        let tail = lines.split_off(lines.len() - 7);
-        lines.truncate(7);
-        lines.push("\t...".to_string());
-        lines.extend(tail);
-    }
-    format!("stack traceback:\n{}", lines.join("\n"))
+    lines
 }

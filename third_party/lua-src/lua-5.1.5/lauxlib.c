@@ -66,6 +66,23 @@ static void tag_error (lua_State *L, int narg, int tag) {
 }
 
 
+/*
+** kinterp: (handler, f, ...) -> true, results | false, error: pcall with a
+** message handler and arguments, without allocating. kinterp's Rust code
+** calls Lua callbacks and library functions through it; luaL_where stops
+** at it (the Rust caller positions the error itself).
+*/
+LUALIB_API int luaL_kinterp_xpcall (lua_State *L) {
+  int status;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_checkany(L, 2);
+  status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
+  lua_pushboolean(L, status == 0);
+  lua_replace(L, 1);
+  return lua_gettop(L);
+}
+
+
 LUALIB_API void luaL_where (lua_State *L, int level) {
   lua_Debug ar;
   while (lua_getstack(L, level, &ar)) {  /* check function at level */
@@ -78,8 +95,15 @@ LUALIB_API void luaL_where (lua_State *L, int level) {
       return;
     }
     /* kinterp: as gopher-lua, a C function's position is its caller's
-       (errors raised through pcall name the Lua code calling pcall) */
+       (errors raised through pcall name the Lua code calling pcall), up to
+       kinterp's own protected calls */
     if (*ar.what != 'C') break;
+    lua_getinfo(L, "f", &ar);
+    if (lua_tocfunction(L, -1) == luaL_kinterp_xpcall) {
+      lua_pop(L, 1);
+      break;
+    }
+    lua_pop(L, 1);
     level++;
   }
   lua_pushliteral(L, "");  /* else, no information available... */

@@ -708,6 +708,8 @@ LUALIB_API int luaopen_base (lua_State *L) {
   base_open(L);
   lua_pushcfunction(L, kinterp_wrap);  /* kinterp: for src/lua/raise.rs */
   lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.wrap");
+  lua_pushcfunction(L, luaL_kinterp_xpcall);  /* kinterp: src/lua/rethrow.rs */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.xpcall");
   luaL_register(L, LUA_COLIBNAME, co_funcs);
   return 2;
 }
