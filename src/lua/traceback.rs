@@ -51,7 +51,7 @@ pub fn callback_handler(lua: &Lua) -> mlua::Result<Function> {
     let tostring: Function = lua.globals().raw_get("tostring")?;
     let handler = lua.create_function(move |lua, msg: Value| {
         let text = match &msg {
-            Value::Error(_) => return Ok(msg),
+            Value::Error(e) => super::run::error_text(e),
             Value::String(s) => s.to_string_lossy(),
             other => tostring.call::<String>(other.clone())?,
         };
@@ -112,8 +112,10 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
     ))?;
     let tostring: Function = g.raw_get("tostring")?;
     let handler = lua.create_function(move |lua, msg: Value| {
+        // Errors raised from Rust (the deadline hook, callbacks) too: gopher
+        // gives every error a traceback.
         let text = match &msg {
-            Value::Error(_) => return Ok(msg),
+            Value::Error(e) => super::run::error_text(e),
             Value::String(s) => s.to_string_lossy(),
             other => tostring.call::<String>(other.clone())?,
         };
