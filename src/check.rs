@@ -80,7 +80,7 @@ impl Entry {
 /// assert!(entries[0].failed());
 /// let Verdict::Rules(rules) = &entries[0].verdict else { panic!() };
 /// let RuleResult::Error(e) = &rules[0].1 else { panic!() };
-/// assert!(e.message.contains("'end' expected"), "{e}");
+/// assert_eq!(e.message, "<string> at EOF:   syntax error");
 /// assert_eq!(e.kind, kinterp::Kind::Syntax);
 /// assert_eq!(e.location.rule.as_deref(), Some("Retain"));
 /// ```

@@ -80,7 +80,10 @@
 //! };
 //! let err = interpreter.run(Operation::InterpretHealth, &input).unwrap_err();
 //! assert_eq!(err.kind, Kind::Runtime);
-//! assert_eq!(err.message, "<string>:2: no status");
+//! assert_eq!(
+//!     err.message,
+//!     "<string>:2: no status\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:2: in main chunk\n\t[G]: ?"
+//! );
 //! assert_eq!(err.location.rule.as_deref(), Some("InterpretHealth"));
 //! assert_eq!(err.location.customization.as_deref(), Some("health"));
 //! assert_eq!(err.location.script, Some(Position::new(2, 0)));

@@ -419,7 +419,7 @@ mod tests {
                 "function GetComponents(o) error('x') end",
                 &i
             ),
-            Err("failed to run 'GetComponents' script: <string>:1: x".into())
+            Err("failed to run 'GetComponents' script: <string>:1: x\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:1: in main chunk\n\t[G]: ?".into())
         );
         assert_eq!(
             one(

@@ -48,7 +48,10 @@ spec:
         .run(Operation::InterpretHealth, &input)
         .unwrap_err();
     assert_eq!(err.kind, Kind::Timeout);
-    assert_eq!(err.message, "<string>:2: context deadline exceeded");
+    assert_eq!(
+        err.message,
+        "<string>:2: context deadline exceeded\nstack traceback:\n\t<string>:2: in main chunk\n\t[G]: ?"
+    );
     assert!(start.elapsed() < Duration::from_secs(5));
     // No handler was installed, no timer armed: SIGALRM keeps its default.
     assert_eq!(alarm_handler(), libc::SIG_DFL);

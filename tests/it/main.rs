@@ -13,6 +13,7 @@ mod hostile;
 mod inputs;
 mod interpret;
 mod lint;
+mod luaparse;
 mod luavm;
 mod native;
 mod props;
