@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 
 use lsp_types::{
-    CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, Range, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, Diagnostic as LspDiagnostic, NumberOrString, Range, TextEdit, Uri,
+    WorkspaceEdit,
 };
 
 use super::cursor::defines;
@@ -38,7 +39,11 @@ pub fn code_actions(
         if let Some(edit) = insertion(text, rule, enc) {
             let related: Vec<LspDiagnostic> = diagnostics
                 .iter()
-                .filter(|d| d.message.contains(c.function()))
+                .filter(|d| {
+                    let code = d.code.as_ref();
+                    code == Some(&NumberOrString::String("entry-point".into()))
+                        || d.message.contains(c.function())
+                })
                 .cloned()
                 .collect();
             out.push(CodeAction {

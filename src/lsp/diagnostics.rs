@@ -1,112 +1,52 @@
-//! The diagnostics of an open file, from the engine's own checks, and
-//! their translation to the protocol's form.
-//!
-//! TEMPORARY GLUE until `kinterp::lint::lint_text` (branch `lint`) is on
-//! main: `diagnose` asks what exists today — the input reader (YAML
-//! errors), the customization decoder (schema errors) and `check` (Lua
-//! syntax as the engine accepts it, and whether each rule defines its
-//! function) — and places script errors through `layout`. When `lint_text`
-//! lands, `diagnose` becomes that one call; `to_lsp` stays.
+//! The diagnostics of an open file: exactly what `kinterp lint` finds
+//! (`lint::lint_text`: YAML and schema errors, Lua syntax as kinterp's VM
+//! accepts it, the lint rules), with one refinement for editors: a Lua
+//! syntax error, which lint places at the start of its line, is moved onto
+//! the token the message names. Then their translation to the protocol.
 
 use std::path::Path;
 
 use lsp_types::{Diagnostic as LspDiagnostic, DiagnosticSeverity, NumberOrString, Range};
 
-use super::layout::{Layout, RuleBlock};
+use super::layout::Layout;
 use super::text::{self, Encoding};
-use crate::check::{self, RuleResult, Verdict};
-use crate::diag::{Diagnostic, Kind, Location, Position, Severity};
-use crate::ric::{self, Document};
-
-/// The memory limit the checks run under (the CLI's default).
-const MEMORY_LIMIT: Option<usize> = Some(256 << 20);
+use crate::diag::{Diagnostic, Position, Severity};
+use crate::lint::{self, Config};
+use crate::ops::Operation;
 
 /// Everything kinterp finds in `text`, the content of `path`.
 pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
-    let name = path.display().to_string();
-    let at = |position: Position| Location {
-        file: Some(path.to_path_buf()),
-        position: Some(position),
-        ..Location::default()
-    };
-    let values = match crate::input::parse_documents(&name, text) {
-        Ok(v) => v,
-        Err(e) => {
-            let message = e.to_string();
-            let (position, message) = split_position(&name, &message);
-            return vec![Diagnostic::error(Kind::Input, message).at(at(position))];
-        }
-    };
-    let mut out = Vec::new();
-    let mut located = layout.customizations.iter();
-    for value in &values {
-        let doc = match ric::decode(&name, value) {
-            Ok(doc) => doc,
-            Err(e) => {
-                out.push(Diagnostic::error(Kind::Input, e).at(at(Position::new(1, 0))));
-                continue;
-            }
-        };
-        let Document::Customization(c) = &doc else {
-            continue;
-        };
-        let rules = located.next().map_or(&[][..], |l| &l.rules[..]);
-        let entry = check::check_document(&doc, MEMORY_LIMIT);
-        let rule_of = |op| rules.iter().rev().find(|r: &&RuleBlock| r.operation == op);
-        match entry.verdict {
-            Verdict::Rules(verdicts) => {
-                for (op, result) in verdicts {
-                    let RuleResult::Error(message) = result else {
-                        continue;
-                    };
-                    let mut loc = at(script_position(rule_of(op), &message));
-                    loc.customization = Some(c.name.clone());
-                    loc.rule = Some(op.name().to_string());
-                    loc.script = rule_of(op)
-                        .and_then(|r| r.script.as_ref())
-                        .and_then(|s| script_spot(&message, &s.text, None))
-                        .map(|(l, c)| Position::new(l, c.unwrap_or(0)));
-                    out.push(Diagnostic::error(Kind::Syntax, message).at(loc));
-                }
-                for warning in entry.warnings {
-                    let (rule, message) = warning.split_once(": ").unwrap_or(("", &warning));
-                    let op = crate::ops::Operation::parse(rule);
-                    let position = op.and_then(rule_of).map_or(Position::new(1, 0), |r| r.key);
-                    let mut loc = at(position);
-                    loc.customization = Some(c.name.clone());
-                    loc.rule = op.map(|o| o.name().to_string());
-                    out.push(Diagnostic::warning(Kind::Lint, message).at(loc));
-                }
-            }
-            Verdict::NoTargetKind => out.push(
-                Diagnostic::error(Kind::Input, "spec.target.kind is not set")
-                    .at(at(Position::new(1, 0))),
-            ),
-            Verdict::NoTargetApiVersion => out.push(
-                Diagnostic::error(Kind::Input, "spec.target.apiVersion is not set")
-                    .at(at(Position::new(1, 0))),
-            ),
-            Verdict::NotCustomization(_) => {}
-        }
+    let mut found = lint::lint_text(path, text, &Config::default());
+    for d in &mut found {
+        on_token(d, layout);
     }
-    out
+    found
 }
 
-/// `NAME:LINE:COL: message` → the position and the message.
-fn split_position(name: &str, message: &str) -> (Position, String) {
-    let parsed = message
-        .strip_prefix(name)
-        .and_then(|r| r.strip_prefix(':'))
-        .and_then(|r| {
-            let mut parts = r.splitn(3, ':');
-            let line = parts.next()?.parse().ok()?;
-            let column = parts.next()?.parse().ok()?;
-            Some((
-                Position::new(line, column),
-                parts.next()?.trim().to_string(),
-            ))
-        });
-    parsed.unwrap_or((Position::new(1, 0), message.to_string()))
+/// Moves a Lua syntax error from the start of its script line onto the
+/// token it names, when the message names one.
+fn on_token(d: &mut Diagnostic, layout: &Layout) {
+    if d.code.as_deref() != Some("lua-syntax") {
+        return;
+    }
+    let loc = &d.location;
+    let (Some(at), Some(op)) = (loc.script, loc.rule.as_deref().and_then(Operation::parse)) else {
+        return;
+    };
+    let script = layout
+        .customizations
+        .iter()
+        .filter(|c| c.name == loc.customization)
+        .flat_map(|c| c.rules.iter().rev().find(|r| r.operation == op))
+        .find_map(|r| r.script.as_ref());
+    let Some(script) = script else {
+        return;
+    };
+    if let Some((line, Some(column))) = script_spot(&d.message, &script.text, Some(at.line)) {
+        let spot = Position::new(line, column);
+        d.location.script = Some(spot);
+        d.location.position = Some(script.to_file(spot));
+    }
 }
 
 /// The script position a syntax error names: Karmada's form
@@ -141,24 +81,6 @@ fn script_spot(message: &str, script: &str, line: Option<usize>) -> Option<(usiz
     Some((line, column))
 }
 
-/// The file position of a script error, through the rule's block.
-fn script_position(rule: Option<&RuleBlock>, message: &str) -> Position {
-    let Some(rule) = rule else {
-        return Position::new(1, 0);
-    };
-    let Some(script) = &rule.script else {
-        return rule.key;
-    };
-    let Some((line, column)) = script_spot(message, &script.text, None) else {
-        return script.key;
-    };
-    let column = column.unwrap_or_else(|| {
-        let source = script.text.lines().nth(line - 1).unwrap_or("");
-        source.chars().take_while(|c| c.is_whitespace()).count() + 1
-    });
-    script.to_file(Position::new(line, column))
-}
-
 /// One diagnostic in the protocol's form.
 pub fn to_lsp(text: &str, d: &Diagnostic, enc: Encoding) -> LspDiagnostic {
     let range = match d.location.position {
@@ -188,6 +110,7 @@ pub fn to_lsp(text: &str, d: &Diagnostic, enc: Encoding) -> LspDiagnostic {
 mod tests {
     use super::super::layout::layout;
     use super::*;
+    use crate::diag::Kind;
 
     const HEAD: &str = "apiVersion: config.karmada.io/v1alpha1
 kind: ResourceInterpreterCustomization
@@ -213,7 +136,7 @@ spec:
             "        function InterpretHealth(observedObj)\n          local x = 1 @ 2\n          return true\n        end\n",
         );
         assert_eq!(d.len(), 1, "{d:?}");
-        assert_eq!(d[0].kind, Kind::Syntax);
+        assert_eq!(d[0].code.as_deref(), Some("lua-syntax"));
         assert_eq!(d[0].location.position, Some(Position::new(13, 23)));
         assert_eq!(d[0].location.script, Some(Position::new(2, 15)));
         assert_eq!(d[0].location.rule.as_deref(), Some("InterpretHealth"));
@@ -245,11 +168,20 @@ spec:
     fn missing_entry_point_and_yaml_errors() {
         let d = run("        function Health(observedObj)\n          return true\n        end\n");
         assert_eq!(d.len(), 1, "{d:?}");
-        assert_eq!(d[0].severity, Severity::Warning);
-        assert_eq!(d[0].location.position, Some(Position::new(10, 5)));
+        assert_eq!(d[0].code.as_deref(), Some("entry-point"));
+        assert_eq!(d[0].severity, Severity::Error);
+        assert_eq!(d[0].location.position, Some(Position::new(12, 18)), "{d:?}");
         assert!(
+            d[0].message.contains("`InterpretHealth`"),
+            "{}",
             d[0].message
-                .contains("does not define the global function InterpretHealth")
+        );
+        let lsp = to_lsp("", &d[0], Encoding::Utf16);
+        assert!(
+            lsp.message
+                .contains("\nhint: did you mean `InterpretHealth`?"),
+            "{}",
+            lsp.message
         );
         let text = "a: [\n  b: c\n";
         let d = diagnose(Path::new("x.yaml"), text, &layout(text));

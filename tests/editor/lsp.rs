@@ -107,7 +107,7 @@ fn an_editing_session() {
 }
 
 #[test]
-fn missing_entry_point_gets_a_warning_and_a_fix() {
+fn missing_entry_point_gets_an_error_and_a_fix() {
     let mut c = start();
     let text = BROKEN
         .replace(
@@ -121,10 +121,12 @@ fn missing_entry_point_gets_a_warning_and_a_fix() {
     );
     let (found, _) = c.diagnostics(URI, 1);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0]["severity"], 2);
+    // Lint's entry-point rule, on the misspelt name.
+    assert_eq!(found[0]["code"], "entry-point");
+    assert_eq!(found[0]["severity"], 1);
     assert_eq!(
-        found[0]["range"]["start"],
-        json!({"line": 9, "character": 4})
+        found[0]["range"],
+        json!({"start": {"line": 11, "character": 17}, "end": {"line": 11, "character": 23}})
     );
     let range = found[0]["range"].clone();
     let actions = c.request(
