@@ -14,9 +14,14 @@ use crate::diag::{Diagnostic, Position, Severity};
 use crate::lint::{self, Config};
 use crate::ops::Operation;
 
-/// Everything kinterp finds in `text`, the content of `path`.
+/// Everything kinterp finds in `text`, the content of `path`. A file with
+/// no customization in it (editors attach the server to every YAML file)
+/// gets its YAML syntax errors only, not lint's "not a customization".
 pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
     let mut found = lint::lint_text(path, text, &Config::default());
+    if layout.customizations.is_empty() {
+        found.retain(|d| d.code.as_deref() == Some("yaml-syntax"));
+    }
     for d in &mut found {
         on_token(d, layout);
     }
@@ -183,6 +188,8 @@ spec:
             "{}",
             lsp.message
         );
+        let other = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n";
+        assert_eq!(diagnose(Path::new("cm.yaml"), other, &layout(other)), []);
         let text = "a: [\n  b: c\n";
         let d = diagnose(Path::new("x.yaml"), text, &layout(text));
         assert_eq!(d.len(), 1);
