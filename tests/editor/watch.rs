@@ -86,7 +86,7 @@ fn test_runs_again_when_the_customization_changes() {
         .spawn()
         .unwrap();
     let rx = lines_of(&mut child);
-    let _running = Running(child);
+    let mut running = Running(child);
     assert_eq!(summary(&rx), "1 passed, 0 failed");
     // The watcher is set up before the first run: a change now is seen.
     std::fs::write(&ric, RIC.replace("HEALTHY", "false")).unwrap();
@@ -94,7 +94,24 @@ fn test_runs_again_when_the_customization_changes() {
     // And a change to a case file too.
     std::fs::write(dir.join("cases/health.yaml"), CASE.replace("true", "false")).unwrap();
     assert_eq!(summary(&rx), "1 passed, 0 failed");
-    drop(_running);
+    // Ctrl-C ends it.
+    let pid = running.0.id() as libc::pid_t;
+    // SAFETY: a plain kill(2) of the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = running.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "still running after Ctrl-C"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(libc::SIGINT));
+    drop(running);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
