@@ -101,7 +101,12 @@ pub struct InterpretArgs {
 pub fn load_documents(paths: &[String], recursive: bool) -> Result<Vec<Document>, Error> {
     let mut docs = Vec::new();
     for source in read_sources(paths, recursive)? {
-        for value in input::parse_documents(&source.name, &source.text)? {
+        let read = input::read_documents(&source.name, &source.text)?;
+        warn(&read.warnings);
+        if read.values.is_empty() {
+            return Err(input::no_document(&source.name));
+        }
+        for value in read.values {
             let doc = ric::decode(&source.name, &value)
                 .map_err(|e| Error::Input(format!("unable to decode {:?}: {e}", source.name)))?;
             docs.push(doc);
@@ -145,13 +150,24 @@ fn read_object(role: &str, path: &str) -> Result<serde_json::Value, Error> {
             sources.len()
         )));
     }
-    input::parse_one_object(role, &sources[0].name, &sources[0].text)
+    let (object, warnings) =
+        input::yaml::read_one_object(role, &sources[0].name, &sources[0].text)?;
+    warn(&warnings);
+    Ok(object)
+}
+
+/// Shows the warnings reading an input raised, on standard error.
+fn warn(warnings: &[crate::diag::Diagnostic]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
 }
 
 fn read_status(path: &str) -> Result<input::StatusItems, Error> {
     let mut items: Option<input::StatusItems> = None;
     for s in read_sources(&[path.to_string()], false)? {
-        let more = input::StatusItems::parse(&s.name, &s.text)?;
+        let (more, warnings) = input::StatusItems::read_text(&s.name, s.text)?;
+        warn(&warnings);
         match &mut items {
             Some(all) => all.extend(&more),
             None => items = Some(more),
@@ -397,10 +413,21 @@ fn check_file(
 ) -> Result<Vec<Entry>, Error> {
     let source = crate::input::sources::read_path(path)?;
     let mut out = Vec::new();
-    for value in input::parse_documents(&source.name, &source.text)? {
+    let read = input::read_documents(&source.name, &source.text)?;
+    if read.values.is_empty() {
+        return Err(input::no_document(&source.name));
+    }
+    for value in read.values {
         let doc = ric::decode(&source.name, &value)
             .map_err(|e| Error::Input(format!("unable to decode {:?}: {e}", source.name)))?;
         out.push(check::check_document(&doc, memory_limit));
+    }
+    // Reading warnings (duplicate keys) go with the file's first entry, so
+    // that they are shown in file order whatever the number of jobs.
+    if let Some(first) = out.first_mut() {
+        first
+            .warnings
+            .extend(read.warnings.iter().map(|w| w.to_string()));
     }
     Ok(out)
 }
