@@ -156,7 +156,7 @@ fn files_without_a_document_are_errors() {
         (out.status.code(), text(&out.stdout)),
         (
             Some(0),
-            "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"p\"},\"status\":{\"n\":0}}\n".to_string()
+            "{\"aggregatedStatus\":{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"p\"},\"status\":{\"n\":0}}}\n".to_string()
         )
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::mem::MaybeUninit;
 
 use serde_json::{Map, Value};
-use unsafe_libyaml as sys;
 
 use super::yaml11::{self, Scalar};
 use crate::diag::{Diagnostic, Kind, Location, Position};
@@ -347,7 +346,7 @@ fn scalar_type(tag: Option<&[u8]>, value: &str, plain: bool) -> Result<Scalar, S
 
 /// libyaml's parser over one text, yielding owned events.
 struct Events<'a> {
-    parser: Box<MaybeUninit<sys::yaml_parser_t>>,
+    parser: Box<MaybeUninit<unsafe_libyaml::yaml_parser_t>>,
     /// Events read so far.
     count: usize,
     /// The text libyaml reads from (it keeps a pointer into it).
@@ -356,16 +355,16 @@ struct Events<'a> {
 
 impl<'a> Events<'a> {
     fn new(text: &'a [u8]) -> Events<'a> {
-        let mut parser = Box::new(MaybeUninit::<sys::yaml_parser_t>::uninit());
+        let mut parser = Box::new(MaybeUninit::<unsafe_libyaml::yaml_parser_t>::uninit());
         // SAFETY: the parser is boxed (libyaml keeps a pointer to it) and
         // initialized before use; the text outlives it (the borrow `'a`).
         unsafe {
             let p = parser.as_mut_ptr();
-            if sys::yaml_parser_initialize(p).fail {
+            if unsafe_libyaml::yaml_parser_initialize(p).fail {
                 panic!("libyaml: out of memory");
             }
-            sys::yaml_parser_set_encoding(p, sys::YAML_UTF8_ENCODING);
-            sys::yaml_parser_set_input_string(p, text.as_ptr(), text.len() as u64);
+            unsafe_libyaml::yaml_parser_set_encoding(p, unsafe_libyaml::YAML_UTF8_ENCODING);
+            unsafe_libyaml::yaml_parser_set_input_string(p, text.as_ptr(), text.len() as u64);
         }
         Events {
             parser,
@@ -375,13 +374,13 @@ impl<'a> Events<'a> {
     }
 
     fn next(&mut self) -> R<(Ev, Mark)> {
-        let mut event = MaybeUninit::<sys::yaml_event_t>::uninit();
+        let mut event = MaybeUninit::<unsafe_libyaml::yaml_event_t>::uninit();
         // SAFETY: the parser was initialized in `new`; an event that
         // yaml_parser_parse filled is read, then deleted once.
         unsafe {
             let p = self.parser.as_mut_ptr();
-            let failed = (&*p).error != sys::YAML_NO_ERROR;
-            if failed || sys::yaml_parser_parse(p, event.as_mut_ptr()).fail {
+            let failed = (&*p).error != unsafe_libyaml::YAML_NO_ERROR;
+            if failed || unsafe_libyaml::yaml_parser_parse(p, event.as_mut_ptr()).fail {
                 return Err(parse_error(p));
             }
             let e = event.as_mut_ptr();
@@ -390,7 +389,7 @@ impl<'a> Events<'a> {
                 (*e).start_mark.column as usize,
             );
             let ev = convert(&*e);
-            sys::yaml_event_delete(e);
+            unsafe_libyaml::yaml_event_delete(e);
             self.count += 1;
             Ok((ev, mark))
         }
@@ -400,16 +399,16 @@ impl<'a> Events<'a> {
 impl Drop for Events<'_> {
     fn drop(&mut self) {
         // SAFETY: initialized in `new`, deleted once here.
-        unsafe { sys::yaml_parser_delete(self.parser.as_mut_ptr()) }
+        unsafe { unsafe_libyaml::yaml_parser_delete(self.parser.as_mut_ptr()) }
     }
 }
 
 /// libyaml's error, worded as serde_yaml worded it (the problem, then its
 /// place), located at the problem.
-unsafe fn parse_error(p: *const sys::yaml_parser_t) -> YamlError {
+unsafe fn parse_error(p: *const unsafe_libyaml::yaml_parser_t) -> YamlError {
     // SAFETY: the caller passes an initialized parser.
     unsafe {
-        let p: &sys::yaml_parser_t = &*p;
+        let p: &unsafe_libyaml::yaml_parser_t = &*p;
         let problem = c_text(p.problem);
         let mark = p.problem_mark;
         let (line, column) = (mark.line as usize, mark.column as usize);
@@ -455,30 +454,32 @@ unsafe fn c_bytes(s: *const u8) -> Option<Vec<u8>> {
     )
 }
 
-unsafe fn convert(e: &sys::yaml_event_t) -> Ev {
+unsafe fn convert(e: &unsafe_libyaml::yaml_event_t) -> Ev {
     // SAFETY: each union field is read for its own event type.
     unsafe {
         match e.type_ {
-            sys::YAML_STREAM_START_EVENT => Ev::StreamStart,
-            sys::YAML_STREAM_END_EVENT => Ev::StreamEnd,
-            sys::YAML_DOCUMENT_START_EVENT => Ev::DocStart,
-            sys::YAML_DOCUMENT_END_EVENT => Ev::DocEnd,
-            sys::YAML_ALIAS_EVENT => Ev::Alias(c_bytes(e.data.alias.anchor).unwrap_or_default()),
-            sys::YAML_SCALAR_EVENT => {
+            unsafe_libyaml::YAML_STREAM_START_EVENT => Ev::StreamStart,
+            unsafe_libyaml::YAML_STREAM_END_EVENT => Ev::StreamEnd,
+            unsafe_libyaml::YAML_DOCUMENT_START_EVENT => Ev::DocStart,
+            unsafe_libyaml::YAML_DOCUMENT_END_EVENT => Ev::DocEnd,
+            unsafe_libyaml::YAML_ALIAS_EVENT => {
+                Ev::Alias(c_bytes(e.data.alias.anchor).unwrap_or_default())
+            }
+            unsafe_libyaml::YAML_SCALAR_EVENT => {
                 let s = &e.data.scalar;
                 let bytes = std::slice::from_raw_parts(s.value, s.length as usize);
                 Ev::Scalar {
                     anchor: c_bytes(s.anchor),
                     tag: c_bytes(s.tag),
                     value: String::from_utf8_lossy(bytes).into_owned(),
-                    plain: s.style == sys::YAML_PLAIN_SCALAR_STYLE,
+                    plain: s.style == unsafe_libyaml::YAML_PLAIN_SCALAR_STYLE,
                 }
             }
-            sys::YAML_SEQUENCE_START_EVENT => Ev::SeqStart {
+            unsafe_libyaml::YAML_SEQUENCE_START_EVENT => Ev::SeqStart {
                 anchor: c_bytes(e.data.sequence_start.anchor),
             },
-            sys::YAML_SEQUENCE_END_EVENT => Ev::SeqEnd,
-            sys::YAML_MAPPING_START_EVENT => Ev::MapStart {
+            unsafe_libyaml::YAML_SEQUENCE_END_EVENT => Ev::SeqEnd,
+            unsafe_libyaml::YAML_MAPPING_START_EVENT => Ev::MapStart {
                 anchor: c_bytes(e.data.mapping_start.anchor),
             },
             _ => Ev::MapEnd,

@@ -19,7 +19,7 @@ impl DocSink for TapeSink {
     }
 
     fn restart(&mut self) {
-        self.0 = Tape::new();
+        self.0.clear();
     }
 }
 
@@ -120,7 +120,8 @@ fn decode(name: &str, text: &str) -> Result<(Tape, Vec<Diagnostic>), Error> {
         // Not JSON: YAML, or an error the YAML reader reports. Each
         // document goes onto the tape as soon as it is read.
         None => {
-            let mut sink = TapeSink(Tape::new());
+            // Reserved, not touched: a tape never regrows (and copies).
+            let mut sink = TapeSink(Tape::with_capacity(text.len() / 4, text.len() + 64));
             let warnings = each_document(name, text, &mut sink)?;
             (sink.0, warnings)
         }

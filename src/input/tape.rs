@@ -110,7 +110,8 @@ impl Tape {
             // A JSON node takes a few bytes of text at least; what is not
             // used of this is never touched.
             nodes: Vec::with_capacity(text.len() / 4),
-            strings: String::with_capacity(text.len() / 2),
+            // Decoded strings are never longer than their JSON text.
+            strings: String::with_capacity(text.len() + 64),
             roots: Vec::new(),
         };
         // serde_json's stream reader finds where each document ends in
@@ -132,6 +133,13 @@ impl Tape {
             strings: String::with_capacity(strings),
             roots: Vec::new(),
         }
+    }
+
+    /// Forgets every node and string, keeping the room reserved.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.strings.clear();
+        self.roots.clear();
     }
 
     /// Appends `v` as a new root.

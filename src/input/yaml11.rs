@@ -62,10 +62,10 @@ fn number(s: &str) -> Scalar {
         return Scalar::Uint(u);
     }
     if yaml_style_float(&plain) {
-        if let Ok(f) = plain.parse::<f64>().map(|f| f.is_finite().then_some(f)) {
-            if let Some(f) = f {
-                return Scalar::Float(f);
-            }
+        // Go refuses a value beyond the float range: it stays text.
+        match plain.parse::<f64>() {
+            Ok(f) if f.is_finite() => return Scalar::Float(f),
+            _ => {}
         }
     }
     if let Some(bin) = plain.strip_prefix("0b") {
