@@ -58,6 +58,46 @@ impl Entry {
     }
 }
 
+/// Decodes and checks every document of one text named `name` (a file
+/// name, for messages). A file that does not parse is an input error; a
+/// customization that fails a check is a failed entry.
+///
+/// ```
+/// use kinterp::check::{check_str, RuleResult, Verdict};
+/// let ric = "apiVersion: config.karmada.io/v1alpha1
+/// kind: ResourceInterpreterCustomization
+/// metadata: {name: broken}
+/// spec:
+///   target: {apiVersion: apps/v1, kind: Deployment}
+///   customizations:
+///     retention:
+///       luaScript: 'function Retain(d, o) return d'
+/// ";
+/// let entries = check_str("ric.yaml", ric, Some(64 << 20)).unwrap();
+/// assert!(entries[0].failed());
+/// let Verdict::Rules(rules) = &entries[0].verdict else { panic!() };
+/// assert!(matches!(&rules[0].1, RuleResult::Error(m) if m.contains("'end' expected")));
+/// ```
+pub fn check_str(
+    name: &str,
+    text: &str,
+    memory_limit: Option<usize>,
+) -> Result<Vec<Entry>, crate::diag::Diagnostic> {
+    let (docs, warnings) = crate::load::documents_and_warnings(name, text)?;
+    let mut entries: Vec<Entry> = docs
+        .iter()
+        .map(|doc| check_document(doc, memory_limit))
+        .collect();
+    // Reading warnings (duplicate keys) go with the file's first entry, so
+    // that they are shown in file order whatever the number of jobs.
+    if let Some(first) = entries.first_mut() {
+        first
+            .warnings
+            .extend(warnings.iter().map(|w| w.to_string()));
+    }
+    Ok(entries)
+}
+
 /// Checks one decoded document.
 pub fn check_document(doc: &Document, memory_limit: Option<usize>) -> Entry {
     match doc {
@@ -126,8 +166,11 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
     match linted {
         Ok((rules, warnings)) => {
             LINTED.with(|m| {
-                m.borrow_mut()
-                    .insert(key, (rules.clone(), warnings.clone()))
+                let mut m = m.borrow_mut();
+                if m.len() >= LINTED_MAX {
+                    m.clear();
+                }
+                m.insert(key, (rules.clone(), warnings.clone()))
             });
             entry.verdict = Verdict::Rules(rules);
             entry.warnings = warnings;
@@ -151,9 +194,14 @@ thread_local! {
     /// Verdicts of the rule sets this thread has linted. Linting runs in a
     /// pristine state, so the verdicts depend only on the scripts (all of
     /// them: a chunk's top level may change what the next one sees):
-    /// identical customizations under other names are linted once.
+    /// identical customizations under other names are linted once. At most
+    /// `LINTED_MAX` entries.
     static LINTED: RefCell<HashMap<LintKey, Linted>> = RefCell::new(HashMap::new());
 }
+
+/// At most this many verdicts are remembered per thread; when full, the
+/// memo starts over (a long-lived embedder's memory stays bounded).
+const LINTED_MAX: usize = 256;
 
 /// Budget for running a chunk's top level while linting.
 const LINT_BUDGET: Duration = Duration::from_millis(500);
@@ -163,7 +211,7 @@ fn lint_script(runner: &Runner, script: &str, op: Operation) -> Result<Option<St
     let env = match runner.run_isolated(script) {
         Ok(env) => env,
         Err(ScriptError::Syntax(m)) => return Err(m),
-        Err(ScriptError::Runtime(m)) => {
+        Err(ScriptError::Runtime(m) | ScriptError::Timeout(m) | ScriptError::Memory(m)) => {
             return Ok(Some(format!("the script's top level fails: {m}")));
         }
     };
@@ -194,4 +242,35 @@ fn defined_functions(env: &mlua::Table) -> Vec<String> {
         .filter(|(_, v)| matches!(v, LuaValue::Function(_)))
         .map(|(k, _)| k)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ric(i: usize) -> String {
+        format!(
+            "apiVersion: config.karmada.io/v1alpha1
+kind: ResourceInterpreterCustomization
+metadata: {{name: c{i}}}
+spec:
+  target: {{apiVersion: v1, kind: Pod}}
+  customizations:
+    retention:
+      luaScript: 'function Retain(d, o) return d end -- {i}'
+"
+        )
+    }
+
+    #[test]
+    fn the_memo_stays_bounded() {
+        for i in 0..LINTED_MAX + 10 {
+            let entries = check_str("c.yaml", &ric(i), Some(64 << 20)).unwrap();
+            assert!(!entries[0].failed());
+            assert!(LINTED.with(|m| m.borrow().len()) <= LINTED_MAX);
+        }
+        // A repeat is answered from the memo (and is still right).
+        let again = check_str("c.yaml", &ric(LINTED_MAX + 9), Some(64 << 20)).unwrap();
+        assert!(!again[0].failed());
+    }
 }

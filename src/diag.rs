@@ -158,6 +158,40 @@ impl Diagnostic {
         }
     }
 
+    /// An input error (unreadable, undecodable or unsuitable file): exit 2.
+    pub fn input(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(Kind::Input, message)
+    }
+
+    /// A usage error (bad arguments): exit 2.
+    pub fn usage(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(Kind::Usage, message)
+    }
+
+    /// A runtime failure (a script or an operation failed): exit 1.
+    pub fn runtime(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(Kind::Runtime, message)
+    }
+
+    /// The same diagnostic in `file` (its `Display` then starts with it).
+    pub fn in_file(mut self, file: impl Into<PathBuf>) -> Diagnostic {
+        self.location.file = Some(file.into());
+        self
+    }
+
+    /// The same diagnostic at a 1-based line and column of its file
+    /// (column 0: the line only).
+    pub fn at_line(mut self, line: usize, column: usize) -> Diagnostic {
+        self.location.position = Some(Position::new(line, column));
+        self
+    }
+
+    /// The same diagnostic for an operation (`rule`), as Karmada names it.
+    pub fn for_rule(mut self, rule: impl Into<String>) -> Diagnostic {
+        self.location.rule = Some(rule.into());
+        self
+    }
+
     /// A warning of `kind` with `message` and no location.
     pub fn warning(kind: Kind, message: impl Into<String>) -> Diagnostic {
         Diagnostic {

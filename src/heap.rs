@@ -16,9 +16,10 @@ fn reservation(input_bytes: u64) -> usize {
 /// huge pages (`MADV_HUGEPAGE`), where the kernel allows it. A first touch
 /// then maps 2 MiB instead of 4 KiB: a 1.5 MB status file costs ~300 page
 /// faults instead of ~4000. Best effort: on any failure nothing changes.
+/// Only in a process that owns its state ([`crate::runtime::ProcessGuard`]).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn prepare_for(input_bytes: u64) {
-    if input_bytes < LARGE_INPUT {
+    if input_bytes < LARGE_INPUT || !crate::runtime::process_owned() {
         return;
     }
     let pad = reservation(input_bytes);

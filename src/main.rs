@@ -1,8 +1,10 @@
-//! The `kinterp` binary: parses the command line, dispatches to the library
-//! and maps errors to exit codes.
+//! The `kinterp` binary: owns the process (watchdog, heap tuning, exit),
+//! parses the command line and hands it to the CLI, which renders errors
+//! and returns the exit code.
 
 use clap::Parser;
 use kinterp::cli::{Cli, run};
+use kinterp::runtime::ProcessGuard;
 
 fn main() {
     // A bug must still end with one clear line, never a backtrace.
@@ -20,20 +22,7 @@ fn main() {
         eprintln!("error: internal error{location}: {payload} (please report this bug)");
     }));
     let cli = Cli::parse();
-    let code = match std::panic::catch_unwind(|| run(cli)) {
-        Err(_) => 2,
-        Ok(Ok(code)) => code,
-        Ok(Err(err)) => {
-            let text = err.to_string();
-            let failed_script = matches!(err, kinterp::Error::Failed(_));
-            if failed_script || text.starts_with("Execute ") {
-                eprintln!("{text}");
-            } else {
-                eprintln!("error: {text}");
-            }
-            err.exit_code()
-        }
-    };
-    kinterp::lua::pool::leak_for_exit();
-    std::process::exit(code);
+    let process = ProcessGuard::install();
+    let code = std::panic::catch_unwind(|| run(cli)).unwrap_or(2);
+    process.exit(code);
 }

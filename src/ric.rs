@@ -23,6 +23,11 @@ pub struct Customization {
     pub kind: String,
     /// Each rule's script, by `Operation` index; `None` when the rule is absent.
     pub scripts: [Option<String>; 8],
+    /// Where each rule's script starts in `file` (its first line, and the
+    /// column its text starts at), by `Operation` index, when known: set by
+    /// the loaders for literal block scalars (`luaScript: |`), where script
+    /// lines map one to one onto file lines.
+    pub script_starts: [Option<crate::diag::Position>; 8],
 }
 
 impl Customization {
@@ -38,6 +43,18 @@ impl Customization {
     /// The script of a rule, `None` when absent.
     pub fn script(&self, op: Operation) -> Option<&str> {
         self.scripts[op as usize].as_deref()
+    }
+
+    /// The file position of line `line` (1-based) of the script of `op`,
+    /// when known: the file line, and the column its code starts at.
+    pub fn file_position(&self, op: Operation, line: usize) -> Option<crate::diag::Position> {
+        let start = self.script_starts[op as usize]?;
+        let text = self.script(op)?.lines().nth(line.checked_sub(1)?)?;
+        let indent = text.len() - text.trim_start().len();
+        Some(crate::diag::Position::new(
+            start.line + line - 1,
+            start.column + indent,
+        ))
     }
 }
 
@@ -208,6 +225,7 @@ pub fn decode(file: &str, doc: &Value) -> Result<Document, String> {
         api_version: t_api,
         kind: t_kind,
         scripts,
+        script_starts: [None; 8],
     }))
 }
 
@@ -257,6 +275,17 @@ impl CustomizationSet {
     ) -> Option<&Customization> {
         self.matching(api_version, kind)
             .find(|c| c.script(op).is_some_and(|s| !s.is_empty()))
+    }
+
+    /// The customizations with a non-empty dependency script for this
+    /// target, in name order (their scripts run in one state, in order).
+    pub fn dependency_sources(&self, api_version: &str, kind: &str) -> Vec<&Customization> {
+        self.matching(api_version, kind)
+            .filter(|c| {
+                c.script(Operation::InterpretDependency)
+                    .is_some_and(|s| !s.is_empty())
+            })
+            .collect()
     }
 
     /// Every non-empty dependency script for this target, in name order.

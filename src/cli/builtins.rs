@@ -1,14 +1,12 @@
 //! `kinterp builtins`: the support matrix of the built-in interpreters,
 //! bundled third-party customizations and native kinds, as a table or JSON.
 
-use std::io::Write;
-
 use clap::{Args, ValueEnum};
-use serde_json::json;
 
 use super::GlobalArgs;
-use crate::Error;
+use crate::diag::Diagnostic;
 use crate::ops::Operation;
+use crate::output::report::{BuiltinRow, Human, Json, Report};
 
 pub const EXAMPLES: &str = "Examples:
   # Everything kinterp knows without -f
@@ -87,11 +85,11 @@ pub fn matrix() -> Vec<Row> {
 }
 
 /// Runs `kinterp builtins`.
-pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Error> {
+pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Diagnostic> {
     let op = args
         .operation
         .as_deref()
-        .map(super::interpret::parse_operation)
+        .map(crate::load::parse_operation)
         .transpose()?;
     let rows: Vec<Row> = matrix()
         .into_iter()
@@ -101,55 +99,19 @@ pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Error> {
             Some(k) => r.kind == *k || format!("{}/{}", r.api_version, r.kind) == *k,
         })
         .collect();
-    let text = match args.output {
-        BuiltinsFormat::Json => {
-            let items: Vec<_> = rows
-                .iter()
-                .map(|r| json!({"apiVersion": r.api_version, "kind": r.kind, "operation": r.operation.name(), "source": r.source}))
-                .collect();
-            format!("{}\n", serde_json::to_string(&items).unwrap_or_default())
-        }
-        BuiltinsFormat::Table => table(&rows),
-    };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    Ok(0)
-}
-
-fn table(rows: &[Row]) -> String {
-    let header = ["APIVERSION", "KIND", "OPERATION", "SOURCE"];
-    let cells: Vec<[String; 4]> = rows
+    let data: Vec<BuiltinRow> = rows
         .iter()
-        .map(|r| {
-            [
-                r.api_version.clone(),
-                r.kind.clone(),
-                r.operation.name().to_string(),
-                r.source.to_string(),
-            ]
+        .map(|r| BuiltinRow {
+            api_version: &r.api_version,
+            kind: &r.kind,
+            operation: r.operation,
+            source: r.source,
         })
         .collect();
-    let mut widths = header.map(str::len);
-    for c in &cells {
-        for (i, cell) in c.iter().enumerate() {
-            widths[i] = widths[i].max(cell.len());
-        }
+    let report = Report::Builtins(&data);
+    match args.output {
+        BuiltinsFormat::Json => super::print(&Json, &report),
+        BuiltinsFormat::Table => super::print(&Human::default(), &report),
     }
-    let mut out = String::new();
-    let mut line = |cols: [&str; 4]| {
-        let mut l = String::new();
-        for (i, c) in cols.iter().enumerate() {
-            if i == 3 {
-                l.push_str(c);
-            } else {
-                l.push_str(&format!("{c:<w$}   ", w = widths[i]));
-            }
-        }
-        out.push_str(l.trim_end());
-        out.push('\n');
-    };
-    line(header);
-    for c in &cells {
-        line([&c[0], &c[1], &c[2], &c[3]]);
-    }
-    out
+    Ok(0)
 }

@@ -6,8 +6,8 @@ use std::process::Command;
 
 use super::GlobalArgs;
 use super::interpret::InterpretArgs;
-use crate::Error;
 use crate::check::{self, RuleResult, Verdict};
+use crate::diag::Diagnostic;
 use crate::input::parse_documents;
 use crate::ops::Operation;
 use crate::output::yaml::to_yaml;
@@ -152,7 +152,7 @@ fn temp_path() -> PathBuf {
     std::env::temp_dir().join(format!("kinterp-edit-{}-{nanos}.yaml", std::process::id()))
 }
 
-fn open_editor(path: &Path) -> Result<String, Error> {
+fn open_editor(path: &Path) -> Result<String, Diagnostic> {
     let editor = editor_command();
     let status = Command::new("sh")
         .arg("-c")
@@ -160,14 +160,14 @@ fn open_editor(path: &Path) -> Result<String, Error> {
         .arg("sh")
         .arg(path)
         .status()
-        .map_err(|e| Error::Usage(format!("cannot start the editor {editor:?}: {e}")))?;
+        .map_err(|e| Diagnostic::usage(format!("cannot start the editor {editor:?}: {e}")))?;
     if !status.success() {
-        return Err(Error::Failed(format!(
+        return Err(Diagnostic::runtime(format!(
             "the editor {editor:?} exited with {status}; the file was not changed"
         )));
     }
     std::fs::read_to_string(path).map_err(|e| {
-        Error::Input(format!(
+        Diagnostic::input(format!(
             "{}: cannot read the edited file: {e}",
             path.display()
         ))
@@ -180,24 +180,24 @@ fn is_blank(text: &str) -> bool {
 }
 
 /// Runs the edit loop.
-pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
+pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnostic> {
     let [file] = args.filename.as_slice() else {
-        return Err(Error::Usage("--edit takes exactly one -f file".into()));
+        return Err(Diagnostic::usage("--edit takes exactly one -f file"));
     };
     let path = Path::new(file);
     if file == "-" || !path.is_file() {
-        return Err(Error::Usage(format!(
+        return Err(Diagnostic::usage(format!(
             "--edit needs a file to write back, got {file:?}"
         )));
     }
     let original = std::fs::read_to_string(path)
-        .map_err(|e| Error::Input(format!("{file}: cannot read: {e}")))?;
+        .map_err(|e| Diagnostic::input(format!("{file}: cannot read: {e}")))?;
     let docs = parse_documents(file, &original)?;
     if !docs
         .iter()
         .any(|d| matches!(ric::decode(file, d), Ok(Document::Customization(_))))
     {
-        return Err(Error::Input(format!(
+        return Err(Diagnostic::input(format!(
             "{file}: holds no ResourceInterpreterCustomization to edit"
         )));
     }
@@ -207,7 +207,7 @@ pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     let mut first = true;
     loop {
         std::fs::write(&tmp, &shown)
-            .map_err(|e| Error::Input(format!("{}: cannot write: {e}", tmp.display())))?;
+            .map_err(|e| Diagnostic::input(format!("{}: cannot write: {e}", tmp.display())))?;
         let edited = open_editor(&tmp)?;
         let unchanged = edited == shown;
         if first && (unchanged || is_blank(&edited)) {
@@ -217,7 +217,7 @@ pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
         }
         if !first && (unchanged || is_blank(&edited)) {
             let kept = std::fs::canonicalize(&tmp).unwrap_or(tmp.clone());
-            return Err(Error::Failed(format!(
+            return Err(Diagnostic::runtime(format!(
                 "Edit cancelled, no valid changes were saved.\nA copy of your changes has been stored to {:?}",
                 kept.display().to_string()
             )));
@@ -226,7 +226,7 @@ pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
         let found = problems(file, &content);
         if found.is_empty() {
             std::fs::write(path, &content)
-                .map_err(|e| Error::Input(format!("{file}: cannot write: {e}")))?;
+                .map_err(|e| Diagnostic::input(format!("{file}: cannot write: {e}")))?;
             let _ = std::fs::remove_file(&tmp);
             println!("{file} edited");
             return Ok(0);

@@ -1,19 +1,20 @@
 //! `kinterp interpret`: run one operation (customizations or built-ins) and
 //! print karmadactl's output, or `--check` customizations.
 
-use std::io::Write;
-
 use clap::{Args, ValueEnum};
 
-use super::GlobalArgs;
-use crate::Error;
+use super::{Failure, GlobalArgs};
 use crate::check::{self, Entry};
-use crate::input::{self, read_sources};
+use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
+use crate::load::{
+    load_customizations_and_warnings, parse_operation, read_object_and_warnings,
+    read_status_and_warnings,
+};
 use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation};
-use crate::output;
-use crate::ric::{self, Customization, CustomizationSet, Document};
+use crate::output::report::{Human, Json, Report};
+use crate::ric::CustomizationSet;
 
 pub const EXAMPLES: &str = "Examples:
   # Check every customization in a folder, recursively
@@ -97,106 +98,45 @@ pub struct InterpretArgs {
     pub show_doc: bool,
 }
 
-/// Reads and decodes the customization documents of `-f`.
-pub fn load_documents(paths: &[String], recursive: bool) -> Result<Vec<Document>, Error> {
-    let mut docs = Vec::new();
-    for source in read_sources(paths, recursive)? {
-        let read = input::read_documents(&source.name, &source.text)?;
-        warn(&read.warnings);
-        if read.values.is_empty() {
-            return Err(input::no_document(&source.name));
-        }
-        for value in read.values {
-            let doc = ric::decode(&source.name, &value)
-                .map_err(|e| Error::Input(format!("unable to decode {:?}: {e}", source.name)))?;
-            docs.push(doc);
-        }
-    }
-    Ok(docs)
-}
-
-/// Loads `-f` as customizations only: any other kind is an input error.
-pub fn load_customizations(paths: &[String], recursive: bool) -> Result<Vec<Customization>, Error> {
-    load_documents(paths, recursive)?
-        .into_iter()
-        .map(|d| match d {
-            Document::Customization(c) => Ok(c),
-            Document::Other { file, gvk, .. } => Err(Error::Input(format!(
-                "{file}: fail to get customization object: not a ResourceInterpreterCustomization, got {gvk}"
-            ))),
-        })
-        .collect()
-}
-
-/// Parses an operation name, with Karmada's error and a suggestion.
-pub fn parse_operation(text: &str) -> Result<Operation, Error> {
-    Operation::parse(text).ok_or_else(|| {
-        let names: Vec<&str> = Operation::ALL.iter().map(|o| o.name()).collect();
-        let hint = crate::suggest::best(text, names.iter().copied())
-            .map(|s| format!("\n\n  tip: did you mean '{s}'?"))
-            .unwrap_or_default();
-        Error::Usage(format!(
-            "operation {text} is not supported. Use one of: {}{hint}",
-            names.join(", ")
-        ))
-    })
-}
-
-fn read_object(role: &str, path: &str) -> Result<serde_json::Value, Error> {
-    let sources = read_sources(&[path.to_string()], false)?;
-    if sources.len() != 1 {
-        return Err(Error::Input(format!(
-            "fail to get {role} object: {path} names {} files, expect one",
-            sources.len()
-        )));
-    }
-    let (object, warnings) =
-        input::yaml::read_one_object(role, &sources[0].name, &sources[0].text)?;
-    warn(&warnings);
-    Ok(object)
-}
-
-/// Shows the warnings reading an input raised, on standard error.
-fn warn(warnings: &[crate::diag::Diagnostic]) {
+/// Shows the warnings reading an input raised (duplicate keys), on
+/// standard error.
+fn warn(warnings: &[Diagnostic]) {
     for w in warnings {
-        eprintln!("warning: {w}");
+        eprintln!("{}", crate::output::human::diagnostic(w, None));
     }
 }
 
-fn read_status(path: &str) -> Result<input::StatusItems, Error> {
-    let mut items: Option<input::StatusItems> = None;
-    for s in read_sources(&[path.to_string()], false)? {
-        let (more, warnings) = input::StatusItems::read_text(&s.name, s.text)?;
-        warn(&warnings);
-        match &mut items {
-            Some(all) => all.extend(&more),
-            None => items = Some(more),
-        }
-    }
-    Ok(items.unwrap_or_else(input::StatusItems::empty))
+/// A value read with warnings: shows them, keeps the value.
+fn warned<T>((value, warnings): (T, Vec<Diagnostic>)) -> T {
+    warn(&warnings);
+    value
+}
+
+fn fail<T>(d: Diagnostic) -> Result<T, Failure> {
+    Err(d.into())
 }
 
 /// Runs `kinterp interpret`.
-pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
+pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Failure> {
     if args.edit {
-        return super::edit::run(global, &args);
+        return Ok(super::edit::run(global, &args)?);
     }
     if args.check {
-        return run_check(global, &args);
+        return Ok(run_check(global, &args)?);
     }
     if !args.filename.is_empty() && args.filename.iter().any(|f| f.is_empty()) {
-        return Err(Error::Usage("-f needs a path".into()));
+        return fail(Diagnostic::usage("-f needs a path"));
     }
     let Some(op_text) = &args.operation else {
-        return Err(Error::Usage("operation is not set for executing".into()));
+        return fail(Diagnostic::usage("operation is not set for executing"));
     };
     let op = parse_operation(op_text)?;
     let format = match args.output {
         None | Some(OutputFormat::Yaml) => OutputFormat::Yaml,
         Some(OutputFormat::Json) => OutputFormat::Json,
         Some(OutputFormat::Table) => {
-            return Err(Error::Usage(
-                "-o table goes with --check; use yaml or json".into(),
+            return fail(Diagnostic::usage(
+                "-o table goes with --check; use yaml or json",
             ));
         }
     };
@@ -205,40 +145,37 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
             op,
             Operation::Retain | Operation::ReviseReplica | Operation::AggregateStatus
         ) {
-            return Err(Error::Usage(format!(
+            return fail(Diagnostic::usage(format!(
                 "--diff works with Retain, ReviseReplica and AggregateStatus, not {op}"
             )));
         }
         if format == OutputFormat::Json {
-            return Err(Error::Usage(
-                "--diff cannot be combined with -o json".into(),
-            ));
+            return fail(Diagnostic::usage("--diff cannot be combined with -o json"));
         }
     }
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(load_customizations(
-            &args.filename,
-            args.recursive,
-        )?))
+        let (set, warnings) = load_customizations_and_warnings(&args.filename, args.recursive)?;
+        warn(&warnings);
+        Some(CustomizationSet::new(set))
     };
     // Which object files the operation needs (karmadactl's rules and texts).
-    let exec_err = |m: &str| Error::Usage(format!("Execute {op} error: {m}"));
+    let exec_err = |m: &str| Diagnostic::usage(m).for_rule(op.name());
     if op == Operation::Retain {
         if args.desired_file.is_none() {
-            return Err(exec_err("desired, desired-file options are not set"));
+            return fail(exec_err("desired, desired-file options are not set"));
         }
         if args.observed_file.is_none() {
-            return Err(exec_err("observed, observed-file options are not set"));
+            return fail(exec_err("observed, observed-file options are not set"));
         }
     } else {
         match (&args.desired_file, &args.observed_file) {
             (None, None) => {
-                return Err(exec_err("desired-file, observed-file options are not set"));
+                return fail(exec_err("desired-file, observed-file options are not set"));
             }
             (Some(_), Some(_)) => {
-                return Err(exec_err(
+                return fail(exec_err(
                     "you can not specify both desired-file and observed-file options",
                 ));
             }
@@ -258,14 +195,18 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
         desired: args
             .desired_file
             .as_deref()
-            .map(|p| read_object("desired", p))
+            .map(|p| read_object_and_warnings("desired", p).map(warned))
             .transpose()?,
         observed: args
             .observed_file
             .as_deref()
-            .map(|p| read_object("observed", p))
+            .map(|p| read_object_and_warnings("observed", p).map(warned))
             .transpose()?,
-        status_items: args.status_file.as_deref().map(read_status).transpose()?,
+        status_items: args
+            .status_file
+            .as_deref()
+            .map(|p| read_status_and_warnings(p).map(warned))
+            .transpose()?,
         desired_replica: args.desired_replica,
     });
     let print = if args.print_to_stdout {
@@ -280,99 +221,52 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Error> {
     };
     match interpreter.run(op, &input) {
         Ok(outcome) => {
-            let text = if args.diff {
+            let human = Human {
+                color: super::color::stdout_color(global.color),
+            };
+            if args.diff {
                 let before = if op == Operation::Retain {
                     input.desired.as_ref()
                 } else {
                     input.object()
                 };
                 let before_name = if op == Operation::Retain || args.desired_file.is_some() {
-                    args.desired_file.clone()
+                    args.desired_file.as_deref()
                 } else {
-                    args.observed_file.clone()
+                    args.observed_file.as_deref()
                 }
                 .unwrap_or_default();
                 let (name, after) = &outcome.results[0];
-                output::diff::diff(
-                    before.unwrap_or(&serde_json::Value::Null),
+                let diff = Report::Diff {
+                    before: before.unwrap_or(&serde_json::Value::Null),
                     after,
-                    &before_name,
-                    name,
-                    super::color::stdout_color(global.color),
-                )
+                    before_name,
+                    after_name: name,
+                };
+                super::print(&human, &diff);
             } else if format == OutputFormat::Json {
-                output::results::json(&outcome)
+                super::print(&Json, &Report::Outcome(&outcome));
             } else {
-                output::results::yaml(&outcome)
-            };
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
+                super::print(&human, &Report::Outcome(&outcome));
+            }
             Ok(0)
         }
-        Err(msg) => Err(Error::Failed(script_error_report(
-            op,
-            &msg,
-            interpreter.customizations.as_ref(),
-            &input,
-        ))),
+        Err(e) => Err(Failure::in_set(e, interpreter.customizations.as_ref())),
     }
 }
 
-/// `Execute OP error: ...`, followed by where the failing script line is.
-fn script_error_report(
-    op: Operation,
-    msg: &str,
-    set: Option<&CustomizationSet>,
-    input: &OpInput,
-) -> String {
-    let mut report = format!("Execute {op} error: {msg}");
-    let line = msg.find("<string>:").and_then(|i| {
-        msg[i + 9..]
-            .split(|c: char| !c.is_ascii_digit())
-            .next()
-            .and_then(|d| d.parse::<usize>().ok())
-    });
-    let object = if op == Operation::Retain {
-        input.desired.as_ref()
-    } else {
-        input.object()
-    };
-    let get = |k: &str| {
-        object
-            .and_then(|o| o.get(k))
-            .and_then(|v| v.as_str())
-            .unwrap_or("")
-    };
-    let custom = set.and_then(|s| s.source_of(op, get("apiVersion"), get("kind")));
-    if let (Some(line), Some(c)) = (line, custom) {
-        if let Some(script) = c.script(op) {
-            if let Some(src) = script.lines().nth(line.saturating_sub(1)) {
-                report.push_str(&format!(
-                    "\n  --> {} (customization {}, rule {}), script line {line}\n   |\n{line:>3} | {}",
-                    c.file,
-                    c.source(),
-                    op.rule_field(),
-                    src
-                ));
-            }
-        }
-    }
-    report
-}
-
-fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
+fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnostic> {
     if args.filename.is_empty() {
-        return Err(Error::Usage(
-            "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'".into(),
+        return Err(Diagnostic::usage(
+            "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'",
         ));
     }
     let json = match args.output {
         None | Some(OutputFormat::Table) => false,
         Some(OutputFormat::Json) => true,
         Some(OutputFormat::Yaml) => {
-            return Err(Error::Usage(
-                "--check prints a table or json; -o yaml is for running an operation".into(),
+            return Err(Diagnostic::usage(
+                "--check prints a table or json; -o yaml is for running an operation",
             ));
         }
     };
@@ -384,14 +278,12 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
     for r in per_file {
         entries.extend(r?);
     }
-    let text = if json {
-        output::check::json(&entries)
+    let report = Report::Check(&entries);
+    if json {
+        super::print(&Json, &report);
     } else {
-        output::check::table(&entries)
-    };
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
+        super::print(&Human::default(), &report);
+    }
     let mut failed = entries.iter().any(Entry::failed);
     if !json {
         for e in &entries {
@@ -410,24 +302,7 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Error> {
 fn check_file(
     path: Option<&std::path::Path>,
     memory_limit: Option<usize>,
-) -> Result<Vec<Entry>, Error> {
+) -> Result<Vec<Entry>, Diagnostic> {
     let source = crate::input::sources::read_path(path)?;
-    let mut out = Vec::new();
-    let read = input::read_documents(&source.name, &source.text)?;
-    if read.values.is_empty() {
-        return Err(input::no_document(&source.name));
-    }
-    for value in read.values {
-        let doc = ric::decode(&source.name, &value)
-            .map_err(|e| Error::Input(format!("unable to decode {:?}: {e}", source.name)))?;
-        out.push(check::check_document(&doc, memory_limit));
-    }
-    // Reading warnings (duplicate keys) go with the file's first entry, so
-    // that they are shown in file order whatever the number of jobs.
-    if let Some(first) = out.first_mut() {
-        first
-            .warnings
-            .extend(read.warnings.iter().map(|w| w.to_string()));
-    }
-    Ok(out)
+    check::check_str(&source.name, &source.text, memory_limit)
 }

@@ -3,17 +3,21 @@
 
 pub mod builtins;
 pub mod color;
+pub mod coverage;
 pub mod edit;
 pub mod interpret;
+pub mod lint;
 pub mod test;
 
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::Error;
+use crate::diag::Diagnostic;
 use crate::interpreter::Profile;
 use crate::lua::sandbox::PrintSink;
+use crate::output::report::{Report, Reporter};
+use crate::ric::CustomizationSet;
 
 /// Run, lint and test Karmada resource interpreter customizations offline.
 #[derive(Debug, Parser)]
@@ -77,6 +81,9 @@ pub enum Command {
     /// Run declarative test cases against customizations or the built-ins
     #[command(after_help = test::EXAMPLES)]
     Test(test::TestArgs),
+    /// Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...
+    #[command(after_help = lint::EXAMPLES)]
+    Lint(lint::LintArgs),
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
@@ -118,13 +125,75 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// Runs a parsed command line; `Ok(code)` is the exit code of a run that
-/// reported its own outcome.
-pub fn run(cli: Cli) -> Result<i32, Error> {
+/// An error that ends a command: the diagnostic, and the text of the
+/// script line it points at when the command has the script.
+#[derive(Debug)]
+pub struct Failure {
+    pub diagnostic: Diagnostic,
+    pub snippet: Option<String>,
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(diagnostic: Diagnostic) -> Failure {
+        Failure {
+            diagnostic,
+            snippet: None,
+        }
+    }
+}
+
+impl Failure {
+    /// A script failure, with the failing line's text from `set`.
+    pub fn in_set(diagnostic: Diagnostic, set: Option<&CustomizationSet>) -> Failure {
+        let loc = &diagnostic.location;
+        let snippet = (|| {
+            let op = crate::ops::Operation::parse(loc.rule.as_deref()?)?;
+            let line = loc.script?.line;
+            let file = loc.file.as_ref()?.to_str()?;
+            let name = loc.customization.as_deref()?;
+            let c = set?
+                .items()
+                .iter()
+                .find(|c| c.name == name && c.file == file)?;
+            Some(c.script(op)?.lines().nth(line.checked_sub(1)?)?.to_string())
+        })();
+        Failure {
+            diagnostic,
+            snippet,
+        }
+    }
+}
+
+/// Writes `report` on standard output with `reporter`.
+pub fn print(reporter: &dyn Reporter, report: &Report<'_>) {
+    use std::io::Write;
+    let text = reporter.render(report).unwrap_or_default();
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+/// Runs a parsed command line and returns the exit code; errors are
+/// rendered on standard error here, and only here.
+pub fn run(cli: Cli) -> i32 {
+    match dispatch(cli) {
+        Ok(code) => code,
+        Err(f) => {
+            eprintln!(
+                "{}",
+                crate::output::human::diagnostic(&f.diagnostic, f.snippet.as_deref())
+            );
+            f.diagnostic.exit_code()
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<i32, Failure> {
     match cli.command {
         Command::Interpret(args) => interpret::run(&cli.global, args),
-        Command::Test(args) => test::run(&cli.global, args),
-        Command::Builtins(args) => builtins::run(&cli.global, args),
+        Command::Test(args) => Ok(test::run(&cli.global, args)?),
+        Command::Builtins(args) => Ok(builtins::run(&cli.global, args)?),
+        Command::Lint(args) => Ok(lint::run(&cli.global, args)?),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());

@@ -1,16 +1,15 @@
 //! `kinterp test`: run declarative cases against customizations (`-f`) or
 //! the built-ins, print PASS/FAIL lines, diffs and a closing count.
 
-use std::io::Write;
-
 use clap::Args;
 
 use super::GlobalArgs;
-use crate::Error;
+use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
 use crate::lua::sandbox::PrintSink;
+use crate::output::report::{Human, Junit, Report, Reporter, TestReport};
 use crate::ric::CustomizationSet;
-use crate::testrun::{self, Case, CaseResult};
+use crate::testrun::{self, Case};
 
 pub const EXAMPLES: &str = "Examples:
   # Test a customization against the cases in a folder
@@ -49,16 +48,36 @@ pub struct TestArgs {
     /// Number of parallel jobs (default: all cores)
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Report which customizations, rules and script lines the cases ran (runs cases on one thread)
+    #[arg(long)]
+    pub coverage: bool,
+    /// With coverage: also write an lcov tracefile (YAML file lines) to FILE
+    #[arg(long, value_name = "FILE")]
+    pub coverage_file: Option<String>,
+    /// With coverage: exit 1 when line coverage is below PCT percent
+    #[arg(long, value_name = "PCT")]
+    pub coverage_min: Option<f64>,
+    /// Output format: human, or json (cases, counts and coverage in one object)
+    #[arg(short = 'o', long, value_enum, default_value_t = TestFormat::Human)]
+    pub output: TestFormat,
+}
+
+/// `-o` of `kinterp test`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TestFormat {
+    Human,
+    Json,
 }
 
 /// Runs `kinterp test`.
-pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
+pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Diagnostic> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(
-            super::interpret::load_customizations(&args.filename, args.recursive)?,
-        ))
+        Some(CustomizationSet::new(crate::load::load_customizations(
+            &args.filename,
+            args.recursive,
+        )?))
     };
     let interpreter = Interpreter {
         builtins: customizations.is_none() || args.with_builtins,
@@ -77,57 +96,43 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Error> {
             (kept, skipped)
         }
     };
-    let jobs = args.jobs.unwrap_or_else(crate::parallel::default_jobs);
-    let color = super::color::stdout_color(global.color);
-    let owned: Vec<Case> = cases.iter().map(|c| (*c).clone()).collect();
-    let results = testrun::run_all(&interpreter, &owned, jobs, color);
-    let text = render(&cases, &results, skipped, color);
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-    if let Some(path) = &args.junit {
-        let refs: Vec<&CaseResult> = results.iter().collect();
-        std::fs::write(path, testrun::junit::report(&cases, &refs))
-            .map_err(|e| Error::Input(format!("{path}: cannot write the JUnit report: {e}")))?;
+    let coverage = args.coverage || args.coverage_file.is_some() || args.coverage_min.is_some();
+    let jobs = match coverage {
+        // Coverage is recorded per thread: run on this one.
+        true => 1,
+        false => args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+    };
+    if coverage {
+        crate::coverage::start();
     }
-    let failed = results.iter().any(|r| !r.passed);
-    Ok(i32::from(
-        failed || (args.fail_on_empty && cases.is_empty()),
-    ))
-}
-
-/// The human report: a line per case, diffs of failures, the closing count.
-pub fn render(cases: &[&Case], results: &[CaseResult], skipped: usize, color: bool) -> String {
-    use owo_colors::OwoColorize;
-    let mut out = String::new();
-    let mut passed = 0;
-    for (case, r) in cases.iter().zip(results) {
-        let word = match (r.passed, color) {
-            (true, true) => "PASS".green().to_string(),
-            (true, false) => "PASS".to_string(),
-            (false, true) => "FAIL".red().to_string(),
-            (false, false) => "FAIL".to_string(),
-        };
-        out.push_str(&format!(
-            "{word} {}: {}: {}\n",
-            case.file, case.operation, case.name
-        ));
-        if r.passed {
-            passed += 1;
-        } else if let Some(f) = &r.failure {
-            out.push_str(f);
-            if !f.ends_with('\n') {
-                out.push('\n');
-            }
+    let results = testrun::run_all(&interpreter, &cases, jobs);
+    let lines = coverage.then(|| super::coverage::report(interpreter.customizations.as_ref()));
+    let report = Report::Tests(TestReport {
+        cases: &cases,
+        results: &results,
+        skipped,
+    });
+    let human = Human {
+        color: args.output == TestFormat::Human && super::color::stdout_color(global.color),
+    };
+    match (args.output, &lines) {
+        (TestFormat::Human, None) => super::print(&human, &report),
+        (TestFormat::Human, Some(lines)) => {
+            super::coverage::print_with_table(human.render(&report).unwrap_or_default(), lines)
+        }
+        (TestFormat::Json, _) => {
+            super::coverage::print_json(&cases, &results, skipped, lines.as_ref())
         }
     }
-    out.push_str(&format!(
-        "{passed} passed, {} failed",
-        results.len() - passed
-    ));
-    if skipped > 0 {
-        out.push_str(&format!(", {skipped} skipped"));
+    if let Some(path) = &args.junit {
+        let text = Junit.render(&report).unwrap_or_default();
+        std::fs::write(path, text).map_err(|e| {
+            Diagnostic::input(format!("{path}: cannot write the JUnit report: {e}"))
+        })?;
     }
-    out.push('\n');
-    out
+    let below = super::coverage::finish(lines.as_ref(), &args)?;
+    let failed = results.iter().any(|r| !r.passed());
+    Ok(i32::from(
+        failed || below || (args.fail_on_empty && cases.is_empty()),
+    ))
 }

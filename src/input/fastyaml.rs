@@ -27,7 +27,10 @@ pub(crate) fn parse(text: &str) -> Option<Vec<Value>> {
 
 /// Hands each document of `text` to `sink` as soon as it is read; `false`
 /// when the reader declines (some documents may have been handed over).
-pub(crate) fn parse_each(text: &str, sink: &mut dyn DocSink) -> Result<bool, crate::Error> {
+pub(crate) fn parse_each(
+    text: &str,
+    sink: &mut dyn DocSink,
+) -> Result<bool, crate::diag::Diagnostic> {
     if !clean_chars(text) {
         return Ok(false);
     }
@@ -86,7 +89,7 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn stream(&mut self, sink: &mut dyn DocSink) -> Result<bool, crate::Error> {
+    fn stream(&mut self, sink: &mut dyn DocSink) -> Result<bool, crate::diag::Diagnostic> {
         let mut next = || -> R<Option<Value>> {
             loop {
                 match self.peek()? {

@@ -50,7 +50,7 @@ type R<T> = Result<T, YamlError>;
 pub(crate) fn parse_each(
     name: &str,
     text: &str,
-    sink: &mut dyn FnMut(Value) -> Result<(), crate::Error>,
+    sink: &mut dyn FnMut(Value) -> Result<(), crate::diag::Diagnostic>,
 ) -> Result<Vec<Diagnostic>, Outcome> {
     let mut b = Builder {
         events: Events::new(text.as_bytes()),
@@ -81,7 +81,7 @@ pub(crate) fn parse_each(
 #[derive(Debug)]
 pub(crate) enum Outcome {
     Yaml(YamlError),
-    Sink(crate::Error),
+    Sink(Diagnostic),
 }
 
 /// One event, copied out of libyaml's.

@@ -19,12 +19,12 @@ pub use yaml::{Documents, parse_documents, parse_one_object, read_documents};
 
 /// The error for an input file that holds no document at all: nothing to
 /// check or read is a mistake to report, not a success.
-pub fn no_document(name: &str) -> crate::Error {
-    crate::Error::Input(format!("{name}: no YAML or JSON document in the file"))
+pub fn no_document(name: &str) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::input("no YAML or JSON document in the file").in_file(name)
 }
 
 /// Reads a status file's items; see `StatusItems::parse`.
-pub fn parse_status_items(name: &str, text: &str) -> Result<StatusItems, crate::Error> {
+pub fn parse_status_items(name: &str, text: &str) -> Result<StatusItems, crate::diag::Diagnostic> {
     StatusItems::parse(name, text)
 }
 
@@ -36,6 +36,8 @@ pub fn parse_yaml_fast_for_tests(text: &str) -> Option<Vec<serde_json::Value>> {
 
 /// The serde_yaml reader alone, for property tests.
 #[doc(hidden)]
-pub fn parse_yaml_slow_for_tests(text: &str) -> Result<Vec<serde_json::Value>, crate::Error> {
+pub fn parse_yaml_slow_for_tests(
+    text: &str,
+) -> Result<Vec<serde_json::Value>, crate::diag::Diagnostic> {
     yaml::parse_documents_slow("test.yaml", text)
 }

@@ -5,7 +5,6 @@ use serde_json::Value;
 
 use super::tape::{Node, Tape};
 use super::yaml::{DocSink, each_document};
-use crate::Error;
 use crate::diag::Diagnostic;
 
 /// Puts each document on a tape as it is read, so that the decoded values
@@ -13,7 +12,7 @@ use crate::diag::Diagnostic;
 struct TapeSink(Tape);
 
 impl DocSink for TapeSink {
-    fn doc(&mut self, v: Value) -> Result<(), Error> {
+    fn doc(&mut self, v: Value) -> Result<(), Diagnostic> {
         self.0.push_root(&v);
         Ok(())
     }
@@ -36,21 +35,24 @@ impl StatusItems {
     /// Reads a status file: YAML or JSON documents, each an item or a list
     /// of items. `name` is used in error messages. Warnings are dropped:
     /// see `read`.
-    pub fn parse(name: &str, text: &str) -> Result<StatusItems, Error> {
+    pub fn parse(name: &str, text: &str) -> Result<StatusItems, Diagnostic> {
         Self::read(name, text).map(|(items, _)| items)
     }
 
     /// Reads a status file, keeping the warnings reading it raised. A file
     /// without any document is an error: a status file given is meant to
     /// hold items (a document `[]` says "no items").
-    pub fn read(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Error> {
+    pub fn read(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
         let (tape, warnings) = decode(name, text)?;
         Ok((normalize(name, tape, true)?, warnings))
     }
 
     /// `read`, taking the text: it is freed once decoded, before the items
     /// are normalized, so that a large file is not held twice.
-    pub fn read_text(name: &str, text: String) -> Result<(StatusItems, Vec<Diagnostic>), Error> {
+    pub fn read_text(
+        name: &str,
+        text: String,
+    ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
         let (tape, warnings) = decode(name, &text)?;
         drop(text);
         Ok((normalize(name, tape, true)?, warnings))
@@ -65,7 +67,7 @@ impl StatusItems {
     }
 
     /// Normalizes `items`, one item each (a list is not unrolled).
-    pub fn from_values(name: &str, items: &[Value]) -> Result<StatusItems, Error> {
+    pub fn from_values(name: &str, items: &[Value]) -> Result<StatusItems, Diagnostic> {
         let mut tape = Tape::new();
         for item in items {
             tape.push_root(item);
@@ -109,7 +111,7 @@ impl StatusItems {
 }
 
 /// Decodes a status file's documents onto a tape; none is an error.
-fn decode(name: &str, text: &str) -> Result<(Tape, Vec<Diagnostic>), Error> {
+fn decode(name: &str, text: &str) -> Result<(Tape, Vec<Diagnostic>), Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let json = match trimmed.starts_with(['{', '[']) {
         true => Tape::parse_json_stream(trimmed).ok(),
@@ -151,7 +153,7 @@ struct Fields {
     health: Option<usize>,
 }
 
-fn normalize(name: &str, mut input: Tape, unroll: bool) -> Result<StatusItems, Error> {
+fn normalize(name: &str, mut input: Tape, unroll: bool) -> Result<StatusItems, Diagnostic> {
     let mut items = Vec::new();
     for root in input.roots() {
         match input.node(root) {
@@ -194,12 +196,13 @@ impl Fields {
 
 /// Applies Go's decoding rules: keys match case-insensitively (the last
 /// one wins), unknown keys are ignored, null leaves a field as it was.
-fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Error> {
+fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> {
     if !matches!(t.node(item), Node::Object { .. }) {
-        return Err(Error::Input(format!(
-            "{name}: fail to get status items: json: cannot unmarshal {} into Go value of type v1alpha2.AggregatedStatusItem",
+        return Err(Diagnostic::input(format!(
+            "fail to get status items: json: cannot unmarshal {} into Go value of type v1alpha2.AggregatedStatusItem",
             kind(t.node(item))
-        )));
+        ))
+        .in_file(name));
     }
     let mut f = Fields::default();
     for k in t.children(item) {
@@ -212,10 +215,11 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Error> {
             continue;
         }
         let type_err = |want: &str| {
-            Error::Input(format!(
-                "{name}: fail to get status items: json: cannot unmarshal {} into Go struct field AggregatedStatusItem.{field} of type {want}",
+            Diagnostic::input(format!(
+                "fail to get status items: json: cannot unmarshal {} into Go struct field AggregatedStatusItem.{field} of type {want}",
                 kind(node)
             ))
+            .in_file(name)
         };
         let is_str = matches!(node, Node::Str { .. });
         match *field {

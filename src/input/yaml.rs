@@ -5,19 +5,18 @@
 use serde_json::Value;
 
 use super::libyaml::{self, Outcome};
-use crate::Error;
 use crate::diag::Diagnostic;
 
 /// What a reader does with each document as soon as it is decoded.
 pub(crate) trait DocSink {
     /// Takes one non-empty document.
-    fn doc(&mut self, v: Value) -> Result<(), Error>;
+    fn doc(&mut self, v: Value) -> Result<(), Diagnostic>;
     /// Forgets every document taken so far (a reader starts over).
     fn restart(&mut self);
 }
 
 impl DocSink for Vec<Value> {
-    fn doc(&mut self, v: Value) -> Result<(), Error> {
+    fn doc(&mut self, v: Value) -> Result<(), Diagnostic> {
         self.push(v);
         Ok(())
     }
@@ -37,12 +36,12 @@ pub struct Documents {
 /// Parses every non-empty document of `text` (YAML stream or JSON stream).
 /// `name` is used in error messages. Warnings are dropped: see
 /// `read_documents`.
-pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Error> {
+pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic> {
     read_documents(name, text).map(|d| d.values)
 }
 
 /// Parses every non-empty document of `text`, keeping the warnings.
-pub fn read_documents(name: &str, text: &str) -> Result<Documents, Error> {
+pub fn read_documents(name: &str, text: &str) -> Result<Documents, Diagnostic> {
     let mut values = Vec::new();
     let warnings = each_document(name, text, &mut values)?;
     Ok(Documents { values, warnings })
@@ -54,7 +53,7 @@ pub(crate) fn each_document(
     name: &str,
     text: &str,
     sink: &mut dyn DocSink,
-) -> Result<Vec<Diagnostic>, Error> {
+) -> Result<Vec<Diagnostic>, Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut json_error = None;
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
@@ -83,7 +82,7 @@ pub(crate) fn each_document(
 
 /// The full YAML reader alone: what `parse_documents` gives for YAML when
 /// the fast reader declines. Tests compare the two.
-pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>, Error> {
+pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic> {
     let mut values = Vec::new();
     parse_yaml_stream(name, text, None, &mut values)?;
     Ok(values)
@@ -96,29 +95,28 @@ fn parse_yaml_stream(
     text: &str,
     json_error: Option<&serde_json::Error>,
     sink: &mut dyn DocSink,
-) -> Result<Vec<Diagnostic>, Error> {
+) -> Result<Vec<Diagnostic>, Diagnostic> {
     libyaml::parse_each(name, text, &mut |v| sink.doc(v)).map_err(|e| match e {
         Outcome::Sink(e) => e,
         Outcome::Yaml(_) if json_error.is_some() => {
             let j = json_error.expect("checked");
-            Error::Input(format!(
-                "{name}:{}:{}: invalid JSON: {}",
-                j.line(),
-                j.column(),
+            Diagnostic::input(format!(
+                "invalid JSON: {}",
                 j.to_string().split(" at line ").next().unwrap_or_default()
             ))
+            .in_file(name)
+            .at_line(j.line(), j.column())
         }
-        Outcome::Yaml(e) if e.conversion => Error::Input(format!(
-            "{name}: error converting YAML to JSON: {}",
-            e.message
-        )),
-        Outcome::Yaml(e) => match e.at {
-            Some((line, column)) => Error::Input(format!(
-                "{name}:{line}:{column}: invalid YAML: {}",
-                e.message
-            )),
-            None => Error::Input(format!("{name}: invalid YAML: {}", e.message)),
-        },
+        Outcome::Yaml(e) if e.conversion => {
+            Diagnostic::input(format!("error converting YAML to JSON: {}", e.message)).in_file(name)
+        }
+        Outcome::Yaml(e) => {
+            let d = Diagnostic::input(format!("invalid YAML: {}", e.message)).in_file(name);
+            match e.at {
+                Some((line, column)) => d.at_line(line, column),
+                None => d,
+            }
+        }
     })
 }
 
@@ -130,7 +128,7 @@ fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
 
 /// Parses a file that must hold exactly one object (`--desired-file`,
 /// `--observed-file`). `role` is `desired` or `observed`.
-pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Error> {
+pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Diagnostic> {
     read_one_object(role, name, text).map(|(v, _)| v)
 }
 
@@ -139,22 +137,22 @@ pub fn read_one_object(
     role: &str,
     name: &str,
     text: &str,
-) -> Result<(Value, Vec<Diagnostic>), Error> {
+) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
     let Documents {
         values: mut docs,
         warnings,
     } = read_documents(name, text)?;
     match docs.len() {
-        0 => Err(Error::Input(format!(
+        0 => Err(Diagnostic::input(format!(
             "fail to get {role} object: {name} holds no object"
         ))),
         1 => {
             let obj = docs.pop().unwrap_or(Value::Null);
             check_kind(name, &obj)
-                .map_err(|e| Error::Input(format!("fail to get {role} object: {e}")))?;
+                .map_err(|e| Diagnostic::input(format!("fail to get {role} object: {e}")))?;
             Ok((obj, warnings))
         }
-        n => Err(Error::Input(format!(
+        n => Err(Diagnostic::input(format!(
             "fail to get {role} object: get {n} objects, expect one at most ({name})"
         ))),
     }

@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+use crate::diag::Kind;
+use crate::lua::run::ScriptError;
+
 use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
 
@@ -87,14 +90,62 @@ fn object_arg(lua: &Lua, v: Option<&Value>) -> mlua::Result<LuaValue> {
     }
 }
 
+/// Why a run failed: Karmada's error text, what kind of failure it is,
+/// which of the scripts failed and the script line the error names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: Kind,
+    /// Karmada's error text.
+    pub message: String,
+    /// Index of the failing script in the `scripts` given to [`run`].
+    pub script: usize,
+    /// The script line (1-based) the Lua error names, if any.
+    pub line: Option<usize>,
+}
+
+impl From<String> for Failure {
+    /// A failure outside any script (e.g. the Lua state cannot be made).
+    fn from(message: String) -> Failure {
+        Failure {
+            kind: Kind::Runtime,
+            message,
+            script: 0,
+            line: None,
+        }
+    }
+}
+
+impl Failure {
+    fn script(e: &ScriptError) -> Failure {
+        let kind = match e {
+            ScriptError::Syntax(_) => Kind::Syntax,
+            ScriptError::Timeout(_) => Kind::Timeout,
+            ScriptError::Memory(_) => Kind::Memory,
+            ScriptError::Runtime(_) => Kind::Runtime,
+        };
+        Failure {
+            kind,
+            message: e.to_string(),
+            script: 0,
+            line: e.line(),
+        }
+    }
+
+    /// The same failure with `prefix` before its message.
+    fn prefixed(mut self, prefix: &str) -> Failure {
+        self.message.insert_str(0, prefix);
+        self
+    }
+}
+
 /// Runs `op` with `scripts` (one, or several for InterpretDependency, which
-/// share one state). `Err` is Karmada's error text.
+/// share one state).
 pub fn run(
     op: Operation,
     scripts: &[&str],
     input: &OpInput,
     profile: &Profile,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Failure> {
     crate::lua::pool::with_runner(
         profile.memory_limit,
         profile.timeout,
@@ -108,13 +159,13 @@ fn run_with(
     op: Operation,
     scripts: &[&str],
     input: &OpInput,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Failure> {
     let func = op.lua_function();
     let obj = input.object();
     let one = |script: &str, n: usize, build: &dyn Fn(&Lua) -> mlua::Result<Vec<LuaValue>>| {
         runner
             .call_rule(script, func, |lua| Ok(build(lua)?.into_iter().collect()), n)
-            .map_err(|e| e.to_string())
+            .map_err(|e| Failure::script(&e))
     };
     let script = scripts.first().copied().unwrap_or("");
     let outcome = match op {
@@ -162,7 +213,9 @@ fn run_with(
             let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?]))?;
             match r[0] {
                 LuaValue::Boolean(b) => vec![("healthy", Value::Bool(b))],
-                ref other => return Err(format!("result type {} is not bool", type_code(other))),
+                ref other => {
+                    return Err(format!("result type {} is not bool", type_code(other)).into());
+                }
             }
         }
         Operation::InterpretReplica => {
@@ -170,7 +223,9 @@ fn run_with(
             let replica = match r[0] {
                 LuaValue::Integer(i) => go_int32(i as f64),
                 LuaValue::Number(f) => go_int32(f),
-                ref other => return Err(format!("result type {} is not number", type_code(other))),
+                ref other => {
+                    return Err(format!("result type {} is not number", type_code(other)).into());
+                }
             };
             let requires = match &r[1] {
                 LuaValue::Nil => Value::Null,
@@ -184,14 +239,15 @@ fn run_with(
                     return Err(format!(
                         "expect the returned requires type is table but got {}",
                         type_name(other)
-                    ));
+                    )
+                    .into());
                 }
             };
             vec![("replica", Value::from(replica)), ("requires", requires)]
         }
         Operation::InterpretComponent => {
             let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?]))
-                .map_err(|e| format!("failed to run 'GetComponents' script: {e}"))?;
+                .map_err(|e| e.prefixed("failed to run 'GetComponents' script: "))?;
             let components = match &r[0] {
                 LuaValue::Nil => Value::Null,
                 LuaValue::Table(_) => {
@@ -205,20 +261,27 @@ fn run_with(
                     return Err(format!(
                         "expected result type 'table' or 'nil' from GetComponents, but got '{}'",
                         type_name(other)
-                    ));
+                    )
+                    .into());
                 }
             };
             vec![("components", components)]
         }
         Operation::InterpretDependency => {
             let mut lists = Vec::new();
-            for script in scripts {
-                let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?]))?;
-                let mut v = encode(expect_table(&r[0], "requires")?)?;
+            for (i, script) in scripts.iter().enumerate() {
+                let at = |mut f: Failure| {
+                    f.script = i;
+                    f
+                };
+                let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?])).map_err(at)?;
+                let mut v = expect_table(&r[0], "requires")
+                    .and_then(encode)
+                    .map_err(|m| at(m.into()))?;
                 emptyfix::fix(&mut v, Target::Slice, &EmptyPaths::default());
                 let list = typed::dependencies(&v)
-                    .map_err(|e| format!("json unmarshal obj failed: {e}"))?;
-                dependencies::validate(&list)?;
+                    .map_err(|e| at(format!("json unmarshal obj failed: {e}").into()))?;
+                dependencies::validate(&list).map_err(|m| at(m.into()))?;
                 lists.push(list);
             }
             vec![("dependencies", Value::Array(dependencies::unite(lists)))]
@@ -263,7 +326,7 @@ mod tests {
     }
 
     fn one(op: Operation, script: &str, input: &OpInput) -> Result<Outcome, String> {
-        run(op, &[script], input, &profile())
+        run(op, &[script], input, &profile()).map_err(|f| f.message)
     }
 
     #[test]

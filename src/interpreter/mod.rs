@@ -10,8 +10,9 @@ pub use customized::Profile;
 
 use serde_json::Value;
 
+use crate::diag::{Diagnostic, Location, Position};
 use crate::ops::{OpInput, Operation, Outcome};
-use crate::ric::CustomizationSet;
+use crate::ric::{Customization, CustomizationSet};
 
 /// Which interpreters answer, in order.
 #[derive(Clone, Debug)]
@@ -44,9 +45,30 @@ fn target_of(v: Option<&Value>) -> (String, String) {
 }
 
 impl Interpreter {
-    /// Runs `op`. `Err` is Karmada's error text (printed after
-    /// `Execute OP error: `).
-    pub fn run(&self, op: Operation, input: &OpInput) -> Result<Outcome, String> {
+    /// The built-in interpreters alone (bundled customizations, then
+    /// native code), as Karmada's control plane runs them.
+    pub fn builtins(profile: Profile) -> Interpreter {
+        Interpreter {
+            customizations: None,
+            builtins: true,
+            profile,
+        }
+    }
+
+    /// `customizations` alone: an operation none of them defines fails
+    /// with Karmada's `rule is not enabled`.
+    pub fn customizations(customizations: Vec<Customization>, profile: Profile) -> Interpreter {
+        Interpreter {
+            customizations: Some(CustomizationSet::new(customizations)),
+            builtins: false,
+            profile,
+        }
+    }
+
+    /// Runs `op`. A failure is a diagnostic whose message is Karmada's
+    /// error text (printed after `Execute OP error: `), whose location names
+    /// the rule and, for a script, the customization, its file and lines.
+    pub fn run(&self, op: Operation, input: &OpInput) -> Result<Outcome, Diagnostic> {
         self.run_with_origin(op, input).map(|(o, _)| o)
     }
 
@@ -55,20 +77,21 @@ impl Interpreter {
         &self,
         op: Operation,
         input: &OpInput,
-    ) -> Result<(Outcome, Origin), String> {
+    ) -> Result<(Outcome, Origin), Diagnostic> {
         let object = if op == Operation::Retain {
             input.desired.as_ref()
         } else {
             input.object()
         };
         let (api_version, kind) = target_of(object);
+        let failed = |m: &str| Diagnostic::runtime(m).for_rule(op.name());
         if let Some(set) = &self.customizations {
             if let Some(out) = self.run_set(set, op, &api_version, &kind, input)? {
                 return Ok((out, Origin::Customization));
             }
         }
         if !self.builtins {
-            return Err("rule is not enabled".to_string());
+            return Err(failed("rule is not enabled"));
         }
         if let Some(set) = crate::thirdparty::customizations_for(&api_version, &kind) {
             if let Some(out) = self.run_set(set, op, &api_version, &kind, input)? {
@@ -76,9 +99,11 @@ impl Interpreter {
             }
         }
         if op == Operation::InterpretComponent {
-            return Err("interface GetComponents not implemented yet".to_string());
+            return Err(failed("interface GetComponents not implemented yet"));
         }
-        crate::native::interpret(op, input).map(|o| (o, Origin::Native))
+        crate::native::interpret(op, input)
+            .map(|o| (o, Origin::Native))
+            .map_err(|m| failed(&m))
     }
 
     fn run_set(
@@ -88,15 +113,27 @@ impl Interpreter {
         api_version: &str,
         kind: &str,
         input: &OpInput,
-    ) -> Result<Option<Outcome>, String> {
-        let scripts: Vec<&str> = if op == Operation::InterpretDependency {
-            set.dependency_scripts(api_version, kind)
+    ) -> Result<Option<Outcome>, Diagnostic> {
+        let sources: Vec<&Customization> = if op == Operation::InterpretDependency {
+            set.dependency_sources(api_version, kind)
         } else {
-            set.script_for(op, api_version, kind).into_iter().collect()
+            set.source_of(op, api_version, kind).into_iter().collect()
         };
-        if scripts.is_empty() {
+        if sources.is_empty() {
             return Ok(None);
         }
-        customized::run(op, &scripts, input, &self.profile).map(Some)
+        let scripts: Vec<&str> = sources.iter().filter_map(|c| c.script(op)).collect();
+        customized::run(op, &scripts, input, &self.profile)
+            .map(Some)
+            .map_err(|f| {
+                let c = sources[f.script.min(sources.len() - 1)];
+                Diagnostic::error(f.kind, f.message).at(Location {
+                    file: Some(c.file.clone().into()),
+                    position: f.line.and_then(|l| c.file_position(op, l)),
+                    customization: Some(c.name.clone()),
+                    rule: Some(op.name().to_string()),
+                    script: f.line.map(|l| Position::new(l, 0)),
+                })
+            })
     }
 }

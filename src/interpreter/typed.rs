@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::input::yaml::go_json_kind;
+use crate::kube::gojson::{self, kind_name as go_json_kind};
 use crate::kube::quantity;
 
 /// Finds a field the way Go's encoding/json does: exact name first, then
@@ -17,10 +17,7 @@ fn field<'a>(map: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
 }
 
 fn unmarshal_err(v: &Value, path: &str, want: &str) -> String {
-    format!(
-        "json: cannot unmarshal {} into Go struct field {path} of type {want}",
-        go_json_kind(v)
-    )
+    gojson::unmarshal_field_error(go_json_kind(v), path, want)
 }
 
 fn string_field(map: &Map<String, Value>, name: &str, path: &str) -> Result<String, String> {
@@ -155,9 +152,9 @@ pub fn replica_requirements(v: &Value) -> Result<Value, String> {
     let map = match v {
         Value::Object(m) => m,
         other => {
-            return Err(format!(
-                "json: cannot unmarshal {} into Go value of type v1alpha2.ReplicaRequirements",
-                go_json_kind(other)
+            return Err(gojson::unmarshal_value_error(
+                go_json_kind(other),
+                "v1alpha2.ReplicaRequirements",
             ));
         }
     };
@@ -175,9 +172,9 @@ pub fn replica_requirements(v: &Value) -> Result<Value, String> {
 /// with Go's errors for a non-list or a non-object element.
 fn objects<'a>(v: &'a Value, go_elem: &str) -> Result<Vec<Option<&'a Map<String, Value>>>, String> {
     let Value::Array(items) = v else {
-        return Err(format!(
-            "json: cannot unmarshal {} into Go value of type []{go_elem}",
-            go_json_kind(v)
+        return Err(gojson::unmarshal_value_error(
+            go_json_kind(v),
+            &format!("[]{go_elem}"),
         ));
     };
     items
@@ -185,10 +182,7 @@ fn objects<'a>(v: &'a Value, go_elem: &str) -> Result<Vec<Option<&'a Map<String,
         .map(|item| match item {
             Value::Object(m) => Ok(Some(m)),
             Value::Null => Ok(None),
-            other => Err(format!(
-                "json: cannot unmarshal {} into Go value of type {go_elem}",
-                go_json_kind(other)
-            )),
+            other => Err(gojson::unmarshal_value_error(go_json_kind(other), go_elem)),
         })
         .collect()
 }
@@ -208,9 +202,10 @@ pub fn components(v: &Value) -> Result<Value, String> {
             Some(Value::Number(n)) => {
                 let f = n.as_f64().unwrap_or(f64::NAN);
                 if f.fract() != 0.0 || f < i32::MIN as f64 || f > i32::MAX as f64 {
-                    return Err(format!(
-                        "json: cannot unmarshal number {} into Go struct field .{i}.replicas of type int32",
-                        crate::output::json::go_number(f)
+                    return Err(gojson::unmarshal_field_error(
+                        &format!("number {}", gojson::float_text(f)),
+                        &format!(".{i}.replicas"),
+                        "int32",
                     ));
                 }
                 f as i32

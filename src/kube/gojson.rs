@@ -39,6 +39,18 @@ pub fn needs_escape(s: &str) -> bool {
         .any(|c| c < ' ' || matches!(c, '"' | '\\' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}'))
 }
 
+/// Go's encoding/json type error for a value at the top level:
+/// `what` is the JSON kind (`string`) or `number <text>`.
+pub fn unmarshal_value_error(what: &str, go_type: &str) -> String {
+    format!("json: cannot unmarshal {what} into Go value of type {go_type}")
+}
+
+/// Go's encoding/json type error for a struct field; `field` is the
+/// dotted path Go prints (`Type.a.b`, or `.0.replicas` below a list).
+pub fn unmarshal_field_error(what: &str, field: &str, go_type: &str) -> String {
+    format!("json: cannot unmarshal {what} into Go struct field {field} of type {go_type}")
+}
+
 /// The JSON kind as Go's type errors name it: `string`, `number`, `bool`,
 /// `array`, `object` (and `null`).
 pub fn kind_name(v: &Value) -> &'static str {
@@ -53,7 +65,7 @@ mod tests {
     fn text(v: Value) -> String {
         match v {
             Value::Number(n) => number_text(&n),
-            _ => unreachable!(),
+            other => panic!("not a number: {other}"),
         }
     }
 

@@ -84,13 +84,10 @@ impl Decoder {
         }
         let ty = ty.go_name();
         self.first_error = Some(if self.path.is_empty() {
-            format!("json: cannot unmarshal {what} into Go value of type {ty}")
+            gojson::unmarshal_value_error(what, &ty)
         } else {
-            format!(
-                "json: cannot unmarshal {what} into Go struct field {}.{} of type {ty}",
-                self.root,
-                self.path.join(".")
-            )
+            let field = format!("{}.{}", self.root, self.path.join("."));
+            gojson::unmarshal_field_error(what, &field, &ty)
         });
     }
 

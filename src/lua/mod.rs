@@ -7,6 +7,7 @@ pub mod goargs;
 pub mod gofloat;
 pub mod gofmt;
 pub mod gonum;
+pub mod gopattern;
 pub mod goprim;
 pub mod gosort;
 pub mod gostd;

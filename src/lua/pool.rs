@@ -198,7 +198,8 @@ where
 
 /// Gives up this thread's state without closing it: a process about to
 /// exit need not collect and free every object (a full collection).
-pub fn leak_for_exit() {
+/// Only `ProcessGuard::exit` calls it.
+pub(crate) fn leak_for_exit() {
     if let Some(p) = CACHED.with(|c| c.borrow_mut().take()) {
         std::mem::forget(p);
     }

@@ -22,13 +22,22 @@ pub enum ScriptError {
     /// A runtime error or any other failure, as text.
     #[error("{0}")]
     Runtime(String),
+    /// A call stopped at its time limit (`context deadline exceeded`).
+    #[error("{0}")]
+    Timeout(String),
+    /// An allocation past the memory limit (`not enough memory`).
+    #[error("{0}")]
+    Memory(String),
 }
 
 impl ScriptError {
     /// The script line number the error names, if any.
     pub fn line(&self) -> Option<usize> {
         let text = match self {
-            ScriptError::Syntax(s) | ScriptError::Runtime(s) => s,
+            ScriptError::Syntax(s)
+            | ScriptError::Runtime(s)
+            | ScriptError::Timeout(s)
+            | ScriptError::Memory(s) => s,
         };
         let rest = text.strip_prefix("<string>:")?;
         let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -50,6 +59,24 @@ pub fn error_text(e: &mlua::Error) -> String {
     match text.find("\nstack traceback:") {
         Some(i) => text[..i].to_string(),
         None => text,
+    }
+}
+
+/// A runtime failure: `Memory` when an allocation hit the limit.
+fn runtime_error(e: &mlua::Error) -> ScriptError {
+    fn is_memory(e: &mlua::Error) -> bool {
+        match e {
+            mlua::Error::MemoryError(_) => true,
+            mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
+                is_memory(cause)
+            }
+            _ => false,
+        }
+    }
+    if is_memory(e) {
+        ScriptError::Memory(error_text(e))
+    } else {
+        ScriptError::Runtime(error_text(e))
     }
 }
 
@@ -92,7 +119,16 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
-        self.with_budget(|| self.call_inner(script, function, make_args, nresults))
+        crate::coverage::enter(script);
+        let start = Instant::now();
+        let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
+        match result {
+            // The hook raises only once the budget is spent.
+            Err(ScriptError::Runtime(m)) if start.elapsed() >= self.timeout => {
+                Err(ScriptError::Timeout(m))
+            }
+            other => other,
+        }
     }
 
     /// Runs `f` under one budget: the hook is (re-)armed, since an earlier
@@ -148,9 +184,7 @@ impl Runner {
             .set_name("=<string>")
             .into_function()
             .map_err(|e| syntax_error(&e, script))?;
-        chunk
-            .call::<()>(())
-            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        chunk.call::<()>(()).map_err(|e| runtime_error(&e))?;
         let f: Value = self
             .lua
             .globals()
@@ -171,9 +205,7 @@ impl Runner {
             }
         };
         let args = make_args(&self.lua).map_err(|e| ScriptError::Runtime(error_text(&e)))?;
-        let out: MultiValue = f
-            .call(args)
-            .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
+        let out: MultiValue = f.call(args).map_err(|e| runtime_error(&e))?;
         let mut values: Vec<Value> = out.into_iter().take(nresults).collect();
         values.resize(nresults, Value::Nil);
         Ok(values)
@@ -181,31 +213,39 @@ impl Runner {
 }
 
 fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
-    lua.set_hook(
-        HookTriggers::new().every_nth_instruction(every),
-        move |lua, debug| {
-            let Some(d) = deadline.get() else {
-                return Ok(VmState::Continue);
-            };
-            if Instant::now() < d {
-                return Ok(VmState::Continue);
+    // kinterp:coverage: `test --coverage` also records each line run.
+    let mut triggers = HookTriggers::new().every_nth_instruction(every);
+    if crate::coverage::active() {
+        triggers = triggers.every_line();
+    }
+    lua.set_hook(triggers, move |lua, debug| {
+        if matches!(debug.event(), mlua::debug::DebugEvent::Line) {
+            if let Some(line) = debug.current_line() {
+                crate::coverage::line(line);
             }
-            if every != 1 {
-                // From now on every instruction raises, so pcall cannot
-                // swallow the timeout for long.
-                let _ = install_hook(lua, deadline.clone(), 1);
-            }
-            let line = debug.current_line();
-            let source = debug.source();
-            let prefix = match (line, source.short_src.as_deref()) {
-                (Some(l), Some(src)) => format!("{src}:{l}: "),
-                _ => String::new(),
-            };
-            Err(mlua::Error::RuntimeError(format!(
-                "{prefix}context deadline exceeded"
-            )))
-        },
-    )
+            return Ok(VmState::Continue);
+        }
+        let Some(d) = deadline.get() else {
+            return Ok(VmState::Continue);
+        };
+        if Instant::now() < d {
+            return Ok(VmState::Continue);
+        }
+        if every != 1 {
+            // From now on every instruction raises, so pcall cannot
+            // swallow the timeout for long.
+            let _ = install_hook(lua, deadline.clone(), 1);
+        }
+        let line = debug.current_line();
+        let source = debug.source();
+        let prefix = match (line, source.short_src.as_deref()) {
+            (Some(l), Some(src)) => format!("{src}:{l}: "),
+            _ => String::new(),
+        };
+        Err(mlua::Error::RuntimeError(format!(
+            "{prefix}context deadline exceeded"
+        )))
+    })
 }
 
 /// The message for a script that does not compile; for `goto`, a hint that

@@ -4,6 +4,9 @@
 //! A 100 ms interval timer (SIGALRM) checks the armed deadlines, kept in
 //! a fixed table of atomics so the signal handler needs no lock and no
 //! allocation; no thread is started (a thread costs a malloc arena).
+//!
+//! The timer runs only in a process that asked for it
+//! ([`crate::runtime::ProcessGuard`]); elsewhere `arm` does nothing.
 
 use std::sync::Once;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -77,9 +80,18 @@ impl Drop for Guard {
     }
 }
 
-/// Watches a call whose budget ends at `deadline`. With all slots busy
-/// (more than 64 concurrent calls) the call is not watched.
+/// Starts the timer (once per process). Only `ProcessGuard` calls it.
+pub(crate) fn start() {
+    START.call_once(start_timer);
+}
+
+/// Watches a call whose budget ends at `deadline`, when the timer runs.
+/// With all slots busy (more than 64 concurrent calls) the call is not
+/// watched.
 pub fn arm(deadline: Instant) -> Guard {
+    if !START.is_completed() {
+        return Guard(None);
+    }
     let until = deadline.saturating_duration_since(Instant::now());
     let at = now_nanos().saturating_add(until.as_nanos() as u64).max(1);
     for (i, slot) in SLOTS.iter().enumerate() {
@@ -87,7 +99,6 @@ pub fn arm(deadline: Instant) -> Guard {
             .compare_exchange(0, at, Ordering::Relaxed, Ordering::Relaxed)
             .is_ok()
         {
-            START.call_once(start_timer);
             return Guard(Some(i));
         }
     }

@@ -8,19 +8,8 @@ use crate::kube::deps::pod_dependencies;
 use serde_json::{Map, Value, json};
 
 /// The dependency list, or `null` when empty.
-pub fn dependencies(kind: Kind, obj: &Value) -> Result<Value, String> {
-    let type_name = match kind {
-        Kind::Deployment => "Deployment",
-        Kind::ReplicaSet => "ReplicaSet",
-        Kind::Job => "Job",
-        Kind::CronJob => "CronJob",
-        Kind::Pod => "Pod",
-        Kind::DaemonSet => "DaemonSet",
-        Kind::StatefulSet => "StatefulSet",
-        Kind::Ingress => "Ingress",
-        Kind::ServiceImport => "ServiceImport",
-        other => unreachable!("no InterpretDependency handler for {other:?}"),
-    };
+/// The object is read as the schema type `type_name`.
+pub fn dependencies(kind: Kind, type_name: &str, obj: &Value) -> Result<Value, String> {
     let o = typed::decode(type_name, obj, Mode::Convert)
         .map_err(|e| format!("failed to convert {type_name} from unstructured object: {e}"))?;
     let namespace = str(&o["metadata"]["namespace"]);
@@ -96,17 +85,21 @@ fn service_import(o: &Value, namespace: &str) -> Vec<Value> {
 mod tests {
     use super::*;
 
+    fn deps(kind: Kind, obj: &Value) -> Result<Value, String> {
+        (crate::native::entry(kind).dependencies.unwrap())(obj)
+    }
+
     #[test]
     fn ingress_validation_errors() {
         let ing =
             json!({"spec": {"tls": [{"hosts": ["a"]}, {"secretName": "ok"}, {"hosts": ["b"]}]}});
         assert_eq!(
-            dependencies(Kind::Ingress, &ing).unwrap_err(),
+            deps(Kind::Ingress, &ing).unwrap_err(),
             "[dependencies[0]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\"}: dependency can not leave name and labelSelector all empty, dependencies[2]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\"}: dependency can not leave name and labelSelector all empty]"
         );
         let one = json!({"metadata": {"namespace": "ns"}, "spec": {"tls": [{"hosts": ["a"]}]}});
         assert_eq!(
-            dependencies(Kind::Ingress, &one).unwrap_err(),
+            deps(Kind::Ingress, &one).unwrap_err(),
             "dependencies[0]: Invalid value: {\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"namespace\":\"ns\"}: dependency can not leave name and labelSelector all empty"
         );
     }
@@ -115,23 +108,20 @@ mod tests {
     fn ingress_and_service_import() {
         let ing = json!({"metadata": {"namespace": "ns"}, "spec": {"tls": [{"secretName": "s"}, {"secretName": "s"}]}});
         assert_eq!(
-            dependencies(Kind::Ingress, &ing).unwrap(),
+            deps(Kind::Ingress, &ing).unwrap(),
             json!([{"apiVersion": "v1", "kind": "Secret", "namespace": "ns", "name": "s"},
                    {"apiVersion": "v1", "kind": "Secret", "namespace": "ns", "name": "s"}])
         );
-        assert_eq!(
-            dependencies(Kind::Ingress, &json!({})).unwrap(),
-            Value::Null
-        );
+        assert_eq!(deps(Kind::Ingress, &json!({})).unwrap(), Value::Null);
         let si = json!({"metadata": {"name": "x"}});
         assert_eq!(
-            dependencies(Kind::ServiceImport, &si).unwrap(),
+            deps(Kind::ServiceImport, &si).unwrap(),
             json!([{"apiVersion": "v1", "kind": "Service", "name": "derived-x"},
                    {"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
                     "labelSelector": {"matchLabels": {"kubernetes.io/service-name": "derived-x"}}}])
         );
         let long = json!({"metadata": {"name": format!("{}-", "x".repeat(60))}});
-        let err = dependencies(Kind::ServiceImport, &long).unwrap_err();
+        let err = deps(Kind::ServiceImport, &long).unwrap_err();
         assert!(
             err.starts_with(
                 "[dependencies[1].labelSelector.matchLabels: Invalid value: \"derived-"
@@ -149,20 +139,20 @@ mod tests {
                 {"name": "a", "persistentVolumeClaim": {"claimName": "data"}},
                 {"name": "b", "persistentVolumeClaim": {"claimName": "data-web-0"}}]}}}});
         assert_eq!(
-            dependencies(Kind::StatefulSet, &sts).unwrap(),
+            deps(Kind::StatefulSet, &sts).unwrap(),
             json!([{"apiVersion": "v1", "kind": "PersistentVolumeClaim", "namespace": "ns", "name": "data-web-0"}])
         );
         let only_template = json!({"spec": {"volumeClaimTemplates": [{"metadata": {"name": "data"}}],
             "template": {"spec": {"volumes": [{"name": "a", "persistentVolumeClaim": {"claimName": "data"}}]}}}});
         assert_eq!(
-            dependencies(Kind::StatefulSet, &only_template).unwrap(),
+            deps(Kind::StatefulSet, &only_template).unwrap(),
             Value::Null
         );
         let pod = json!({"spec": {"serviceAccountName": "sa", "serviceAccount": "old",
             "ephemeralContainers": [{"name": "e", "env": [{"name": "x", "valueFrom": {"secretKeyRef": {"name": "s2", "key": "k"}}}]}],
             "volumes": [{"name": "v", "secret": {"secretName": "s1"}, "projected": {"sources": [{"secret": {"name": "p"}}]}}]}});
         assert_eq!(
-            dependencies(Kind::Pod, &pod).unwrap(),
+            deps(Kind::Pod, &pod).unwrap(),
             json!([{"apiVersion": "v1", "kind": "Secret", "name": "p"},
                    {"apiVersion": "v1", "kind": "Secret", "name": "s2"},
                    {"apiVersion": "v1", "kind": "ServiceAccount", "name": "sa"}])
@@ -170,7 +160,7 @@ mod tests {
         let cron = json!({"metadata": {"namespace": "n"}, "spec": {"jobTemplate": {"spec": {"template": {"spec": {
             "containers": [{"name": "c", "envFrom": [{"configMapRef": {"name": "cm"}}]}]}}}}}});
         assert_eq!(
-            dependencies(Kind::CronJob, &cron).unwrap(),
+            deps(Kind::CronJob, &cron).unwrap(),
             json!([{"apiVersion": "v1", "kind": "ConfigMap", "namespace": "n", "name": "cm"}])
         );
     }
@@ -179,7 +169,7 @@ mod tests {
     fn typed_view_error_prefix() {
         let bad = json!({"spec": {"template": {"spec": {"containers": "x"}}}});
         assert_eq!(
-            dependencies(Kind::Deployment, &bad).unwrap_err(),
+            deps(Kind::Deployment, &bad).unwrap_err(),
             "failed to convert Deployment from unstructured object: cannot restore slice from string"
         );
     }

@@ -1,61 +1,72 @@
 //! InterpretHealth (spec §8): per-kind health rules over the typed view of
 //! the observed object.
 
-use super::Kind;
 use super::typed::{self, Mode, int, str};
 use serde_json::Value;
 
-/// Whether the object is healthy.
-pub fn healthy(kind: Kind, obj: &Value) -> Result<bool, String> {
-    let type_name = match kind {
-        Kind::Deployment => "Deployment",
-        Kind::StatefulSet => "StatefulSet",
-        Kind::ReplicaSet => "ReplicaSet",
-        Kind::DaemonSet => "DaemonSet",
-        Kind::Service => "Service",
-        Kind::Ingress => "Ingress",
-        Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
-        Kind::Pod => "Pod",
-        Kind::PodDisruptionBudget => "PodDisruptionBudget",
-        other => unreachable!("no InterpretHealth handler for {other:?}"),
-    };
+/// Whether the object, read as the schema type `type_name`, is healthy by
+/// `rule` (which sees the typed view).
+pub fn healthy(type_name: &str, obj: &Value, rule: fn(&Value) -> bool) -> Result<bool, String> {
     let o = typed::decode(type_name, obj, Mode::Convert)?;
+    Ok(rule(&o))
+}
+
+/// The controller has seen the latest spec.
+fn generation_seen(o: &Value) -> bool {
+    int(&o["status"]["observedGeneration"]) == int(&o["metadata"]["generation"])
+}
+
+/// Deployment, StatefulSet: rolled out and available.
+pub(super) fn rollout(o: &Value) -> bool {
     let (spec, status) = (&o["spec"], &o["status"]);
-    let generation_seen = int(&status["observedGeneration"]) == int(&o["metadata"]["generation"]);
-    Ok(match kind {
-        Kind::Deployment | Kind::StatefulSet => {
-            let updated = int(&status["updatedReplicas"]);
-            generation_seen
-                && (spec["replicas"].is_null() || updated >= int(&spec["replicas"]))
-                && int(&status["availableReplicas"]) >= updated
-        }
-        Kind::ReplicaSet => {
-            generation_seen
-                && (spec["replicas"].is_null()
-                    || int(&status["availableReplicas"]) >= int(&spec["replicas"]))
-        }
-        Kind::DaemonSet => {
-            let updated = int(&status["updatedNumberScheduled"]);
-            generation_seen
-                && updated >= int(&status["desiredNumberScheduled"])
-                && int(&status["numberAvailable"]) >= updated
-        }
-        Kind::Service => str(&spec["type"]) != "LoadBalancer" || has_address(status),
-        Kind::Ingress => has_address(status),
-        Kind::PersistentVolumeClaim => str(&status["phase"]) == "Bound",
-        Kind::Pod => match str(&status["phase"]) {
-            "Succeeded" => true,
-            "Running" => status["conditions"]
-                .as_array()
-                .and_then(|cs| cs.iter().find(|c| str(&c["type"]) == "Ready"))
-                .is_some_and(|c| str(&c["status"]) == "True"),
-            _ => false,
-        },
-        Kind::PodDisruptionBudget => {
-            int(&status["currentHealthy"]) >= int(&status["desiredHealthy"])
-        }
-        _ => unreachable!(),
-    })
+    let updated = int(&status["updatedReplicas"]);
+    generation_seen(o)
+        && (spec["replicas"].is_null() || updated >= int(&spec["replicas"]))
+        && int(&status["availableReplicas"]) >= updated
+}
+
+pub(super) fn replica_set(o: &Value) -> bool {
+    let (spec, status) = (&o["spec"], &o["status"]);
+    generation_seen(o)
+        && (spec["replicas"].is_null()
+            || int(&status["availableReplicas"]) >= int(&spec["replicas"]))
+}
+
+pub(super) fn daemon_set(o: &Value) -> bool {
+    let status = &o["status"];
+    let updated = int(&status["updatedNumberScheduled"]);
+    generation_seen(o)
+        && updated >= int(&status["desiredNumberScheduled"])
+        && int(&status["numberAvailable"]) >= updated
+}
+
+pub(super) fn service(o: &Value) -> bool {
+    str(&o["spec"]["type"]) != "LoadBalancer" || has_address(&o["status"])
+}
+
+pub(super) fn ingress(o: &Value) -> bool {
+    has_address(&o["status"])
+}
+
+pub(super) fn persistent_volume_claim(o: &Value) -> bool {
+    str(&o["status"]["phase"]) == "Bound"
+}
+
+pub(super) fn pod(o: &Value) -> bool {
+    let status = &o["status"];
+    match str(&status["phase"]) {
+        "Succeeded" => true,
+        "Running" => status["conditions"]
+            .as_array()
+            .and_then(|cs| cs.iter().find(|c| str(&c["type"]) == "Ready"))
+            .is_some_and(|c| str(&c["status"]) == "True"),
+        _ => false,
+    }
+}
+
+pub(super) fn pod_disruption_budget(o: &Value) -> bool {
+    let status = &o["status"];
+    int(&status["currentHealthy"]) >= int(&status["desiredHealthy"])
 }
 
 /// Some `status.loadBalancer.ingress` entry has a hostname or an IP.
@@ -72,6 +83,12 @@ fn has_address(status: &Value) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    use crate::native::Kind;
+
+    fn healthy(kind: Kind, obj: &Value) -> Result<bool, String> {
+        (crate::native::entry(kind).health.unwrap())(obj)
+    }
 
     fn h(kind: Kind, obj: Value) -> bool {
         healthy(kind, &obj).unwrap()

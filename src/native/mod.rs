@@ -12,13 +12,20 @@ mod replica;
 mod retain;
 mod revise;
 mod schema;
+mod table;
 mod time;
 mod typed;
 
 use crate::ops::{OpInput, Operation, Outcome};
 use serde_json::Value;
+#[cfg(test)]
+pub(crate) use table::entry;
+use table::{MATRIX_OPS, NATIVE, Native};
 
 /// A kind with at least one native handler (spec §2).
+// Kinds without a kind-specific worker (ServiceAccount, Secret) are only
+// named by the handlers' tests, which look entries up by kind.
+#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     Deployment,
@@ -39,86 +46,11 @@ pub(crate) enum Kind {
     ServiceImport,
 }
 
+#[cfg(test)]
 use Operation::{
     AggregateStatus as Agg, InterpretDependency as Dep, InterpretHealth as Health,
     InterpretReplica as Rep, InterpretStatus as Status, Retain as Ret, ReviseReplica as Rev,
 };
-
-/// The support matrix of spec §2: apiVersion, kind, and the operations with
-/// a native handler (InterpretStatus only where a special handler exists).
-const MATRIX: &[(&str, &str, Kind, &[Operation])] = &[
-    (
-        "apps/v1",
-        "Deployment",
-        Kind::Deployment,
-        &[Rep, Rev, Ret, Agg, Status, Health, Dep],
-    ),
-    (
-        "apps/v1",
-        "ReplicaSet",
-        Kind::ReplicaSet,
-        &[Rep, Rev, Agg, Status, Health, Dep],
-    ),
-    (
-        "apps/v1",
-        "StatefulSet",
-        Kind::StatefulSet,
-        &[Rep, Rev, Agg, Status, Health, Dep],
-    ),
-    (
-        "apps/v1",
-        "DaemonSet",
-        Kind::DaemonSet,
-        &[Agg, Status, Health, Dep],
-    ),
-    (
-        "batch/v1",
-        "Job",
-        Kind::Job,
-        &[Rep, Rev, Ret, Agg, Status, Dep],
-    ),
-    ("batch/v1", "CronJob", Kind::CronJob, &[Agg, Dep]),
-    ("v1", "Pod", Kind::Pod, &[Rep, Ret, Agg, Health, Dep]),
-    ("v1", "Service", Kind::Service, &[Ret, Agg, Status, Health]),
-    ("v1", "ServiceAccount", Kind::ServiceAccount, &[Ret]),
-    ("v1", "Secret", Kind::Secret, &[Ret]),
-    (
-        "v1",
-        "PersistentVolumeClaim",
-        Kind::PersistentVolumeClaim,
-        &[Ret, Agg, Health],
-    ),
-    (
-        "v1",
-        "PersistentVolume",
-        Kind::PersistentVolume,
-        &[Ret, Agg],
-    ),
-    (
-        "networking.k8s.io/v1",
-        "Ingress",
-        Kind::Ingress,
-        &[Agg, Status, Health, Dep],
-    ),
-    (
-        "policy/v1",
-        "PodDisruptionBudget",
-        Kind::PodDisruptionBudget,
-        &[Agg, Status, Health],
-    ),
-    (
-        "autoscaling/v2",
-        "HorizontalPodAutoscaler",
-        Kind::HorizontalPodAutoscaler,
-        &[Agg, Status],
-    ),
-    (
-        "multicluster.x-k8s.io/v1alpha1",
-        "ServiceImport",
-        Kind::ServiceImport,
-        &[Dep],
-    ),
-];
 
 /// The group and version of an apiVersion, as `schema.ParseGroupVersion`
 /// (an unparsable one gives an empty group and version).
@@ -130,13 +62,13 @@ fn group_version(api_version: &str) -> (&str, &str) {
     }
 }
 
-/// A kind with a native handler for `op` (InterpretStatus: special ones).
-fn handled(op: Operation, api_version: &str, kind: &str) -> Option<Kind> {
+/// The entry of a kind with a native handler for `op` (InterpretStatus:
+/// special ones).
+fn handled(op: Operation, api_version: &str, kind: &str) -> Option<&'static Native> {
     let gv = group_version(api_version);
-    MATRIX
+    NATIVE
         .iter()
-        .find(|(av, k, _, ops)| group_version(av) == gv && *k == kind && ops.contains(&op))
-        .map(|(_, _, kind, _)| *kind)
+        .find(|n| group_version(n.api_version) == gv && n.name == kind && n.handles(op))
 }
 
 /// Whether a native interpreter handles `op` for this apiVersion and kind.
@@ -151,9 +83,14 @@ pub fn supports(op: Operation, api_version: &str, kind: &str) -> bool {
 /// The natively supported (apiVersion, kind, operation) triples, without the
 /// generic InterpretStatus fallback.
 pub fn matrix() -> Vec<(String, String, Operation)> {
-    MATRIX
+    NATIVE
         .iter()
-        .flat_map(|(av, k, _, ops)| ops.iter().map(|op| (av.to_string(), k.to_string(), *op)))
+        .flat_map(|n| {
+            MATRIX_OPS
+                .iter()
+                .filter(|op| n.handles(**op))
+                .map(|op| (n.api_version.to_string(), n.name.to_string(), *op))
+        })
         .collect()
 }
 
@@ -179,7 +116,7 @@ pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
     .ok_or_else(|| format!("no object given for {op}"))?;
     let api_version = access::string_or_empty(obj, &["apiVersion"]);
     let kind_name = access::string_or_empty(obj, &["kind"]);
-    let Some(kind) = handled(op, api_version, kind_name) else {
+    let Some(native) = handled(op, api_version, kind_name) else {
         return match op {
             Operation::InterpretStatus => Ok(one("status", reflect::generic(obj)?)),
             Operation::InterpretDependency => {
@@ -191,28 +128,32 @@ pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
             )),
         };
     };
+    // `handled` found a handler for `op`, so the field below is set.
+    let missing = || format!("no native {op} handler");
     match op {
         Operation::InterpretReplica => {
-            let (replica, requires) = replica::interpret(kind, obj)?;
+            let (replica, requires) = (native.replica.ok_or_else(missing)?)(obj)?;
             Ok(Outcome {
                 results: vec![("replica", Value::from(replica)), ("requires", requires)],
             })
         }
         Operation::ReviseReplica => Ok(one(
             "revised",
-            revise::revise(kind, obj, i64::from(input.desired_replica))?,
+            (native.revise.ok_or_else(missing)?)(obj, i64::from(input.desired_replica))?,
         )),
         Operation::Retain => {
             let observed = input
                 .observed
                 .as_ref()
                 .ok_or_else(|| "no observed object given for Retain".to_string())?;
-            Ok(one("retained", retain::retain(kind, obj, observed)?))
+            Ok(one(
+                "retained",
+                (native.retain.ok_or_else(missing)?)(obj, observed)?,
+            ))
         }
         Operation::AggregateStatus => Ok(one(
             "aggregatedStatus",
-            aggregate::aggregate(
-                kind,
+            (native.aggregate.ok_or_else(missing)?)(
                 obj,
                 input
                     .status_items
@@ -221,12 +162,16 @@ pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
                     .as_deref(),
             )?,
         )),
-        Operation::InterpretStatus => Ok(one("status", reflect::reflect(kind, obj)?)),
-        Operation::InterpretHealth => Ok(one("healthy", Value::Bool(health::healthy(kind, obj)?))),
-        Operation::InterpretDependency => {
-            Ok(one("dependencies", dependencies::dependencies(kind, obj)?))
-        }
-        Operation::InterpretComponent => unreachable!("handled above"),
+        Operation::InterpretStatus => Ok(one("status", (native.status.ok_or_else(missing)?)(obj)?)),
+        Operation::InterpretHealth => Ok(one(
+            "healthy",
+            Value::Bool((native.health.ok_or_else(missing)?)(obj)?),
+        )),
+        Operation::InterpretDependency => Ok(one(
+            "dependencies",
+            (native.dependencies.ok_or_else(missing)?)(obj)?,
+        )),
+        Operation::InterpretComponent => Err("interface GetComponents not implemented yet".into()),
     }
 }
 

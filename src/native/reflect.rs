@@ -14,30 +14,18 @@ pub fn generic(obj: &Value) -> Result<Value, String> {
     Ok(access::map(obj, &["status"])?.map_or(Value::Null, |m| Value::Object(m.clone())))
 }
 
-/// The special handlers of 7.2.
-pub fn reflect(kind: Kind, obj: &Value) -> Result<Value, String> {
-    if kind == Kind::Service {
-        return service(obj);
-    }
-    if kind == Kind::Ingress {
-        return generic(obj);
-    }
+/// The special handlers of 7.2 that read the status as the schema type
+/// `type_name` (`label` names it in conversion errors).
+pub fn typed_status(
+    kind: Kind,
+    type_name: &str,
+    label: &str,
+    obj: &Value,
+) -> Result<Value, String> {
     let Some(status) = access::map(obj, &["status"])? else {
         return Ok(Value::Null);
     };
     let status = Value::Object(status.clone());
-    let (type_name, label) = match kind {
-        Kind::Deployment => ("DeploymentStatus", "DeploymentStatus"),
-        Kind::ReplicaSet => ("ReplicaSetStatus", "ReplicaSetStatus"),
-        Kind::StatefulSet => ("StatefulSetStatus", "StatefulSetStatus"),
-        Kind::DaemonSet => ("DaemonSetStatus", "DaemonSetStatus"),
-        Kind::Job => ("JobStatus", "JobStatus"),
-        Kind::PodDisruptionBudget => ("PodDisruptionBudgetStatus", "PodDisruptionBudget"),
-        Kind::HorizontalPodAutoscaler => {
-            ("HorizontalPodAutoscalerStatus", "HorizontalPodAutoscaler")
-        }
-        other => unreachable!("no InterpretStatus handler for {other:?}"),
-    };
     let read = || {
         typed::decode(type_name, &status, Mode::Convert)
             .map_err(|e| format!("failed to convert {label} from map[string]interface{{}}: {e}"))
@@ -170,7 +158,7 @@ fn workload(kind: Kind, obj: &Value, s: &Value, template_generation: i64) -> Val
 }
 
 /// Service: the load-balancer status of a LoadBalancer service.
-fn service(obj: &Value) -> Result<Value, String> {
+pub(super) fn service(obj: &Value) -> Result<Value, String> {
     if access::string(obj, &["spec", "type"]).ok().flatten() != Some("LoadBalancer") {
         return Ok(Value::Null);
     }
@@ -194,6 +182,10 @@ fn service(obj: &Value) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn reflect(kind: Kind, obj: &Value) -> Result<Value, String> {
+        (crate::native::entry(kind).status.unwrap())(obj)
+    }
     use serde_json::json;
 
     fn deployment(meta: Value, status: Value) -> Value {

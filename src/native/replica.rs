@@ -8,15 +8,8 @@ use crate::kube::pod::accurate_pod_requirements;
 use serde_json::{Map, Value, json};
 
 /// `(replica, requires)`; `requires` is `null` when there is nothing to claim.
-pub fn interpret(kind: Kind, obj: &Value) -> Result<(i32, Value), String> {
-    let type_name = match kind {
-        Kind::Deployment => "Deployment",
-        Kind::ReplicaSet => "ReplicaSet",
-        Kind::StatefulSet => "StatefulSet",
-        Kind::Job => "Job",
-        Kind::Pod => "Pod",
-        other => unreachable!("no InterpretReplica handler for {other:?}"),
-    };
+/// The object is read as the schema type `type_name`.
+pub fn interpret(kind: Kind, type_name: &str, obj: &Value) -> Result<(i32, Value), String> {
     let o = typed::decode(type_name, obj, Mode::Convert)?;
     let spec = &o["spec"];
     let replica = match kind {
@@ -126,8 +119,12 @@ fn without_empties(v: &Value) -> Option<Value> {
 mod tests {
     use super::*;
 
+    fn run(kind: Kind, obj: &Value) -> Result<(i32, Value), String> {
+        (crate::native::entry(kind).replica.unwrap())(obj)
+    }
+
     fn job(spec: Value) -> i32 {
-        interpret(Kind::Job, &json!({"spec": spec})).unwrap().0
+        run(Kind::Job, &json!({"spec": spec})).unwrap().0
     }
 
     #[test]
@@ -140,21 +137,21 @@ mod tests {
 
     #[test]
     fn counts_and_node_claims() {
-        let (r, req) = interpret(Kind::Deployment, &json!({"spec": {}})).unwrap();
+        let (r, req) = run(Kind::Deployment, &json!({"spec": {}})).unwrap();
         assert_eq!((r, req), (0, Value::Null));
-        let (r, req) = interpret(Kind::Pod, &json!({"spec": {"nodeSelector": {}}})).unwrap();
+        let (r, req) = run(Kind::Pod, &json!({"spec": {"nodeSelector": {}}})).unwrap();
         assert_eq!((r, req), (1, json!({"nodeClaim": {"nodeSelector": {}}})));
         let d = json!({"spec": {"replicas": 2, "template": {"spec": {
             "tolerations": [{"key": "k", "tolerationSeconds": 5, "bogus": 1}],
             "affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {}}}}}}});
-        let (r, req) = interpret(Kind::StatefulSet, &d).unwrap();
+        let (r, req) = run(Kind::StatefulSet, &d).unwrap();
         assert_eq!(r, 2);
         assert_eq!(
             req,
             json!({"nodeClaim": {"tolerations": [{"key": "k", "tolerationSeconds": 5}],
                 "hardNodeAffinity": {"nodeSelectorTerms": null}}})
         );
-        let e = interpret(Kind::Deployment, &json!({"spec": {"replicas": "3"}})).unwrap_err();
+        let e = run(Kind::Deployment, &json!({"spec": {"replicas": "3"}})).unwrap_err();
         assert_eq!(e, "unrecognized type: int32");
     }
 
@@ -165,18 +162,18 @@ mod tests {
                            {"name": "b", "resources": {"limits": {"cpu": "1", "foo": "1"}}}],
             "initContainers": [{"name": "i", "resources": {"requests": {"memory": "2Gi"}}}],
             "overhead": {"cpu": "10m"}}}}});
-        let (_, req) = interpret(Kind::ReplicaSet, &rs).unwrap();
+        let (_, req) = run(Kind::ReplicaSet, &rs).unwrap();
         assert_eq!(
             req,
             json!({"resourceRequest": {"cpu": "1260m", "memory": "2Gi"}})
         );
         let bad = json!({"spec": {"containers": [{"name": "a", "resources": {"requests": {"cpu": "1.2.3"}}}]}});
         assert_eq!(
-            interpret(Kind::Pod, &bad).unwrap_err(),
+            run(Kind::Pod, &bad).unwrap_err(),
             "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
         );
         let zero = json!({"spec": {"containers": [{"name": "a", "resources": {"requests": {"cpu": "0"}}}]}});
-        assert_eq!(interpret(Kind::Pod, &zero).unwrap(), (1, Value::Null));
+        assert_eq!(run(Kind::Pod, &zero).unwrap(), (1, Value::Null));
     }
 
     #[test]

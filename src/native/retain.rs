@@ -1,7 +1,6 @@
 //! Retain (spec §5): keep the member cluster's allocated or controller-owned
 //! fields in the desired object; raw edits except for Pod (normalized).
 
-use super::Kind;
 use super::access;
 use super::normalize;
 use super::typed::{self, Mode};
@@ -9,24 +8,19 @@ use serde_json::{Map, Value};
 
 const RETAIN_REPLICAS_LABEL: &str = "resourcetemplate.karmada.io/retain-replicas";
 
-/// The desired object with the observed fields retained.
-pub fn retain(kind: Kind, desired: &Value, observed: &Value) -> Result<Value, String> {
+/// The desired object with the observed fields retained by `edit`, a raw
+/// edit of a copy of the desired object.
+pub fn edited(
+    desired: &Value,
+    observed: &Value,
+    edit: fn(&mut Value, &Value) -> Result<(), String>,
+) -> Result<Value, String> {
     let mut out = desired.clone();
-    match kind {
-        Kind::Deployment => deployment(&mut out, observed)?,
-        Kind::Pod => return pod(desired, observed),
-        Kind::Service => service(&mut out, observed)?,
-        Kind::ServiceAccount => service_account(&mut out, observed)?,
-        Kind::PersistentVolumeClaim => pvc(&mut out, observed)?,
-        Kind::PersistentVolume => pv(&mut out, observed)?,
-        Kind::Job => job(&mut out, observed)?,
-        Kind::Secret => secret(&mut out, observed)?,
-        other => unreachable!("no Retain handler for {other:?}"),
-    }
+    edit(&mut out, observed)?;
     Ok(out)
 }
 
-fn deployment(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn deployment(desired: &mut Value, observed: &Value) -> Result<(), String> {
     let labels = access::string_map(desired, &["metadata", "labels"])
         .map_err(|e| format!("failed to get metadata.label from desired.Object: {e}"))?;
     let wanted = labels
@@ -49,7 +43,7 @@ fn deployment(desired: &mut Value, observed: &Value) -> Result<(), String> {
 
 /// Pod: both objects in the typed view; the result is the desired pod
 /// normalized.
-fn pod(desired: &Value, observed: &Value) -> Result<Value, String> {
+pub(super) fn pod(desired: &Value, observed: &Value) -> Result<Value, String> {
     let mut want = typed::decode("Pod", desired, Mode::Convert)
         .map_err(|e| format!("failed to convert desiredPod from unstructured object: {e}"))?;
     let have = typed::decode("Pod", observed, Mode::Convert)
@@ -76,7 +70,7 @@ fn retain_mounts(desired: &mut Value, observed: &Value) {
     }
 }
 
-fn service(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn service(desired: &mut Value, observed: &Value) -> Result<(), String> {
     let port = access::int64(observed, &["spec", "healthCheckNodePort"])
         .map_err(|e| format!("error retrieving healthCheckNodePort from service: {e}"))?;
     if let Some(port) = port.filter(|p| *p > 0) {
@@ -99,7 +93,7 @@ fn entry_name<'a>(entry: &'a Value, field: &str, whose: &str) -> Result<&'a str,
     })
 }
 
-fn service_account(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn service_account(desired: &mut Value, observed: &Value) -> Result<(), String> {
     for field in ["secrets", "imagePullSecrets"] {
         let want = access::slice(desired, &[field])
             .map_err(|e| format!("error retrieving {field} from desired service account: {e}"))?;
@@ -128,7 +122,7 @@ fn service_account(desired: &mut Value, observed: &Value) -> Result<(), String> 
     Ok(())
 }
 
-fn pvc(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn pvc(desired: &mut Value, observed: &Value) -> Result<(), String> {
     let name = access::string(observed, &["spec", "volumeName"])
         .map_err(|e| format!("error retrieving volumeName from pvc: {e}"))?;
     match name.filter(|n| !n.is_empty()) {
@@ -137,7 +131,7 @@ fn pvc(desired: &mut Value, observed: &Value) -> Result<(), String> {
     }
 }
 
-fn pv(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn pv(desired: &mut Value, observed: &Value) -> Result<(), String> {
     let claim = access::field(observed, &["spec", "claimRef"])
         .map_err(|e| format!("failed to retrieve claimRef from pv: {e}"))?;
     match claim {
@@ -146,7 +140,7 @@ fn pv(desired: &mut Value, observed: &Value) -> Result<(), String> {
     }
 }
 
-fn job(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn job(desired: &mut Value, observed: &Value) -> Result<(), String> {
     for path in [
         &["spec", "selector", "matchLabels"][..],
         &["spec", "template", "metadata", "labels"][..],
@@ -158,7 +152,7 @@ fn job(desired: &mut Value, observed: &Value) -> Result<(), String> {
     Ok(())
 }
 
-fn secret(desired: &mut Value, observed: &Value) -> Result<(), String> {
+pub(super) fn secret(desired: &mut Value, observed: &Value) -> Result<(), String> {
     if access::string_or_empty(desired, &["type"]) != "kubernetes.io/service-account-token" {
         return Ok(());
     }
@@ -173,6 +167,11 @@ fn secret(desired: &mut Value, observed: &Value) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::native::Kind;
+
+    fn retain(kind: Kind, desired: &Value, observed: &Value) -> Result<Value, String> {
+        (crate::native::entry(kind).retain.unwrap())(desired, observed)
+    }
     use serde_json::json;
 
     #[test]

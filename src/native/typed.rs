@@ -4,6 +4,7 @@
 use super::quantity;
 use super::schema::{self, Ty, TypeDef};
 use super::time::Instant;
+use crate::kube::gojson;
 use serde_json::{Map, Number, Value};
 
 /// Which Go reader the typed view emulates.
@@ -30,10 +31,9 @@ pub fn decode(type_name: &str, value: &Value, mode: Mode) -> Result<Value, Strin
         path: Vec::new(),
     };
     if mode == Mode::Json && !value.is_object() && !value.is_null() {
-        return Err(format!(
-            "json: cannot unmarshal {} into Go value of type {}",
+        return Err(gojson::unmarshal_value_error(
             json_kind(value),
-            def.go_name()
+            &def.go_name(),
         ));
     }
     reader.read_struct(def, value)
@@ -95,7 +95,7 @@ fn go_kind(v: &Value) -> &'static str {
 
 /// `encoding/json`'s name of a JSON value kind in type errors.
 fn json_kind(v: &Value) -> &'static str {
-    crate::input::yaml::go_json_kind(v)
+    crate::kube::gojson::kind_name(v)
 }
 
 /// Go's name of a field type (pointers name their element).
@@ -140,16 +140,12 @@ impl Reader {
                     other => json_kind(other).to_string(),
                 };
                 if self.path.is_empty() {
-                    format!(
-                        "json: cannot unmarshal {what} into Go value of type {}",
-                        go_type(ty)
-                    )
+                    gojson::unmarshal_value_error(&what, &go_type(ty))
                 } else {
-                    format!(
-                        "json: cannot unmarshal {what} into Go struct field {}.{} of type {}",
-                        self.root.name,
-                        self.path.join("."),
-                        go_type(ty)
+                    gojson::unmarshal_field_error(
+                        &what,
+                        &format!("{}.{}", self.root.name, self.path.join(".")),
+                        &go_type(ty),
                     )
                 }
             }
@@ -225,25 +221,19 @@ impl Reader {
                         Value::String(t.precise())
                     })
                 }
-                other => Err(format!(
-                    "json: cannot unmarshal {} into Go value of type string",
-                    json_kind(other)
-                )),
+                other => Err(gojson::unmarshal_value_error(json_kind(other), "string")),
             },
             Ty::Quantity => Ok(Value::String(quantity::normalized_text(v)?)),
             Ty::IntOrStr => match v {
                 Value::String(_) => Ok(v.clone()),
                 Value::Number(n) => match integral(n) {
                     Some(i) if i32::try_from(i).is_ok() => Ok(Value::from(i)),
-                    _ => Err(format!(
-                        "json: cannot unmarshal number {} into Go value of type int32",
-                        quantity::number_text(v)
+                    _ => Err(gojson::unmarshal_value_error(
+                        &format!("number {}", quantity::number_text(v)),
+                        "int32",
                     )),
                 },
-                other => Err(format!(
-                    "json: cannot unmarshal {} into Go value of type int32",
-                    json_kind(other)
-                )),
+                other => Err(gojson::unmarshal_value_error(json_kind(other), "int32")),
             },
             Ty::RawJson => Ok(v.clone()),
             Ty::Struct(name) => self.read_struct(schema::get(name), v),

@@ -3,29 +3,10 @@
 
 use serde_json::Value;
 
-/// Formats a number as Go's encoding/json does for a float64.
+/// Formats a number as Go's encoding/json does for a float64 (the one
+/// home of that text is `kube::gojson`).
 pub fn go_number(f: f64) -> String {
-    let abs = f.abs();
-    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
-        let s = format!("{f:e}");
-        let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-        let (sign, digits) = match exp.strip_prefix('-') {
-            Some(d) => ("-", d),
-            None => ("+", exp),
-        };
-        if sign == "-" {
-            // Go writes e-07 and then trims that one leading zero.
-            format!("{mant}e-{digits}")
-        } else if digits.len() < 2 {
-            format!("{mant}e+0{digits}")
-        } else {
-            format!("{mant}e+{digits}")
-        }
-    } else if f == 0.0 && f.is_sign_negative() {
-        "-0".to_string()
-    } else {
-        format!("{f}")
-    }
+    crate::kube::gojson::float_text(f)
 }
 
 fn write_string(out: &mut String, s: &str) {

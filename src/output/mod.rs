@@ -1,8 +1,12 @@
-//! Rendering results: karmadactl's YAML, JSON, the `--check` table and diffs.
+//! Rendering results: karmadactl's YAML, JSON, the `--check` table, diffs,
+//! JUnit and diagnostics, behind one reporter interface (`report`).
 
 pub mod check;
 pub mod diff;
+pub mod human;
 pub mod json;
+pub mod junit;
+pub mod report;
 pub mod results;
 pub mod tabwriter;
 pub mod yaml;

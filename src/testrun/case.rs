@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::Error;
+use crate::diag::Diagnostic;
 use crate::input::{StatusItems, parse_documents};
 use crate::ops::{OpInput, Operation};
 
@@ -30,11 +30,11 @@ fn text(doc: &Value, key: &str) -> String {
 }
 
 /// Decodes every case of one file.
-pub fn parse_cases(file: &str, source: &str) -> Result<Vec<Case>, Error> {
+pub fn parse_cases(file: &str, source: &str) -> Result<Vec<Case>, Diagnostic> {
     let docs = parse_documents(file, source)?;
     let mut cases = Vec::with_capacity(docs.len());
     for (index, doc) in docs.into_iter().enumerate() {
-        let at = |m: String| Error::Input(format!("{file}: case {}: {m}", index + 1));
+        let at = |m: String| Diagnostic::input(format!("{file}: case {}: {m}", index + 1));
         if !doc.is_object() {
             return Err(at("a test case must be a mapping".into()));
         }

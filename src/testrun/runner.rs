@@ -1,19 +1,46 @@
 //! Running test cases (in parallel, results in input order) and judging
 //! each against its expected output.
 
+use serde_json::Value;
+
 use super::case::Case;
 use super::compare::{align, align_unordered};
+use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
 use crate::ops::Operation;
-use crate::output::diff::unified;
-use crate::output::yaml::to_yaml;
 
-/// The verdict on one case.
-#[derive(Clone, Debug)]
+/// Where one expected result differs from the actual one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mismatch {
+    /// The case expects a result the operation does not produce.
+    Missing {
+        name: String,
+        /// The results the operation gives.
+        produced: &'static [&'static str],
+    },
+    /// The values differ (both aligned: excluded fields masked, equal
+    /// quantities spelled alike, numbers as floats).
+    Differs {
+        name: String,
+        expected: Value,
+        actual: Value,
+    },
+}
+
+/// The verdict on one case: data, rendered by the reporters.
+#[derive(Clone, Debug, PartialEq)]
 pub struct CaseResult {
-    pub passed: bool,
-    /// Why it failed: the error, and/or per-result diffs.
-    pub failure: Option<String>,
+    /// The operation failed.
+    pub error: Option<Diagnostic>,
+    /// The operation ran and some results differ.
+    pub mismatches: Vec<Mismatch>,
+}
+
+impl CaseResult {
+    /// Whether the case passed.
+    pub fn passed(&self) -> bool {
+        self.error.is_none() && self.mismatches.is_empty()
+    }
 }
 
 /// The object a single-object operation reads from a case: observed for
@@ -35,24 +62,23 @@ fn case_input(case: &Case) -> crate::ops::OpInput {
 }
 
 /// Runs one case.
-pub fn run_case(interpreter: &Interpreter, case: &Case, color: bool) -> CaseResult {
+pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
     let outcome = match interpreter.run(case.operation, &case_input(case)) {
         Ok(o) => o,
         Err(e) => {
             return CaseResult {
-                passed: false,
-                failure: Some(format!("Execute {} error: {e}\n", case.operation)),
+                error: Some(e),
+                mismatches: Vec::new(),
             };
         }
     };
-    let mut report = String::new();
+    let mut mismatches = Vec::new();
     for (name, expected) in &case.output {
         let Some(actual) = outcome.get(name) else {
-            report.push_str(&format!(
-                "result {name:?} is not produced by {} (it gives: {})\n",
-                case.operation,
-                case.operation.result_names().join(", ")
-            ));
+            mismatches.push(Mismatch::Missing {
+                name: name.clone(),
+                produced: case.operation.result_names(),
+            });
             continue;
         };
         let (expected, actual) = if name == "dependencies" {
@@ -61,28 +87,20 @@ pub fn run_case(interpreter: &Interpreter, case: &Case, color: bool) -> CaseResu
             align(expected, actual)
         };
         if expected != actual {
-            let d = unified(
-                &to_yaml(&expected),
-                &to_yaml(&actual),
-                &format!("expected {name}"),
-                &format!("actual {name}"),
-                color,
-            );
-            report.push_str(&d);
+            mismatches.push(Mismatch::Differs {
+                name: name.clone(),
+                expected,
+                actual,
+            });
         }
     }
     CaseResult {
-        passed: report.is_empty(),
-        failure: (!report.is_empty()).then_some(report),
+        error: None,
+        mismatches,
     }
 }
 
 /// Runs all cases on `jobs` threads; results keep the cases' order.
-pub fn run_all(
-    interpreter: &Interpreter,
-    cases: &[Case],
-    jobs: usize,
-    color: bool,
-) -> Vec<CaseResult> {
-    crate::parallel::map(cases, jobs, |c| run_case(interpreter, c, color))
+pub fn run_all(interpreter: &Interpreter, cases: &[&Case], jobs: usize) -> Vec<CaseResult> {
+    crate::parallel::map(cases, jobs, |c| run_case(interpreter, c))
 }

@@ -1,6 +1,9 @@
 //! Bundled customizations for popular third-party kinds, embedded at build
 //! time from `src/thirdparty/<group>/<version>/<Kind>.yaml`, parsed lazily.
 
+#[cfg(test)]
+mod families;
+
 use std::sync::OnceLock;
 
 use crate::input::parse_documents;

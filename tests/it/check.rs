@@ -2,6 +2,7 @@
 
 use insta_cmd::assert_cmd_snapshot;
 
+use crate::builder::Test;
 use crate::{kinterp, output};
 
 #[test]
@@ -42,35 +43,35 @@ fn json_form() {
 
 #[test]
 fn strict_turns_warnings_into_failures() {
-    let (code, _, err) = output(kinterp().args([
-        "interpret",
-        "-f",
-        "testdata/inputs/multi/two.yaml",
-        "--check",
-    ]));
-    assert_eq!((code, err.as_str()), (0, ""));
-    let bad_health = "testdata/inputs/dir/health.yaml";
-    let (code, _, _) =
-        output(kinterp().args(["interpret", "-f", bad_health, "--check", "--strict"]));
-    assert_eq!(code, 0);
-    let dir = tempdir();
-    let file = dir.join("typo.yaml");
-    std::fs::write(&file, "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata: {name: typo}\nspec:\n  target: {apiVersion: v1, kind: Pod}\n  customizations:\n    retention:\n      luaScript: |\n        function retain(d, o) return d end\n").unwrap();
-    let (code, _, err) =
-        output(kinterp().args(["interpret", "-f", file.to_str().unwrap(), "--check"]));
-    assert_eq!(code, 0);
-    assert_eq!(
-        err,
-        "warning: typo: Retain: the script does not define the global function Retain (it defines retain; did you mean Retain?)\n"
-    );
-    let (code, _, _) = output(kinterp().args([
-        "interpret",
-        "-f",
-        file.to_str().unwrap(),
-        "--check",
-        "--strict",
-    ]));
-    assert_eq!(code, 1);
+    Test::new()
+        .args([
+            "interpret",
+            "-f",
+            "testdata/inputs/multi/two.yaml",
+            "--check",
+        ])
+        .stderr("")
+        .run();
+    Test::new()
+        .args([
+            "interpret",
+            "-f",
+            "testdata/inputs/dir/health.yaml",
+            "--check",
+            "--strict",
+        ])
+        .run();
+    let typo = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata: {name: typo}\nspec:\n  target: {apiVersion: v1, kind: Pod}\n  customizations:\n    retention:\n      luaScript: |\n        function retain(d, o) return d end\n";
+    Test::new()
+        .file("typo.yaml", typo)
+        .args(["interpret", "-f", "typo.yaml", "--check"])
+        .stderr("warning: typo: Retain: the script does not define the global function Retain (it defines retain; did you mean Retain?)\n")
+        .run();
+    Test::new()
+        .file("typo.yaml", typo)
+        .args(["interpret", "-f", "typo.yaml", "--check", "--strict"])
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -106,10 +107,4 @@ fn results_do_not_depend_on_jobs() {
         assert_eq!(one, run("2", format), "{format}");
         assert_eq!(one, run("3", format), "{format}");
     }
-}
-
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kinterp-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

@@ -1,9 +1,7 @@
 //! `--edit` end to end with a scripted editor: a valid edit is saved, an
 //! invalid one is reopened with its problems, an aborted one changes nothing.
 
-use std::path::{Path, PathBuf};
-
-use crate::{kinterp, output};
+use crate::builder::Test;
 
 const RIC: &str = "apiVersion: config.karmada.io/v1alpha1
 kind: ResourceInterpreterCustomization
@@ -21,17 +19,14 @@ spec:
         end
 ";
 
-fn workspace(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kinterp-edit-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("ric.yaml"), RIC).unwrap();
-    dir
+/// A test directory holding `ric.yaml`.
+fn workspace() -> Test {
+    Test::new().file("ric.yaml", RIC)
 }
 
 /// An editor that runs step N of `steps` on its N-th start (a shell
 /// snippet given the file as $1), copying what it was shown to shownN.
-fn editor(dir: &Path, steps: &[&str]) -> String {
+fn editor(test: &mut Test, steps: &[&str]) -> String {
     let mut script = String::from(
         "#!/bin/sh\nd=$(dirname \"$0\")\nn=$(cat \"$d/count\" 2>/dev/null || echo 0)\nn=$((n+1))\necho $n > \"$d/count\"\ncp \"$1\" \"$d/shown$n\"\ncase $n in\n",
     );
@@ -39,7 +34,7 @@ fn editor(dir: &Path, steps: &[&str]) -> String {
         script.push_str(&format!("{}) {s} ;;\n", i + 1));
     }
     script.push_str("esac\n");
-    let path = dir.join("editor.sh");
+    let path = test.dir().join("editor.sh");
     std::fs::write(&path, script).unwrap();
     let mut perms = std::fs::metadata(&path).unwrap().permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
@@ -49,21 +44,18 @@ fn editor(dir: &Path, steps: &[&str]) -> String {
 
 #[test]
 fn valid_edit_is_saved() {
-    let dir = workspace("valid");
+    let mut test = workspace();
     let ed = editor(
-        &dir,
+        &mut test,
         &["sed -i 's/return true/return obj.status.ok == true/' \"$1\""],
     );
+    let dir = test.dir().to_path_buf();
     let ric = dir.join("ric.yaml");
-    let (code, out, err) = output(kinterp().env("EDITOR", &ed).args([
-        "interpret",
-        "-f",
-        ric.to_str().unwrap(),
-        "--edit",
-        "--show-doc",
-    ]));
-    assert_eq!(code, 0, "{err}");
-    assert!(out.ends_with("edited\n"), "{out}");
+    let test = test
+        .env("EDITOR", &ed)
+        .args(["interpret", "-f", "ric.yaml", "--edit", "--show-doc"])
+        .stdout("ric.yaml edited\n");
+    test.run();
     let saved = std::fs::read_to_string(&ric).unwrap();
     assert!(saved.contains("return obj.status.ok == true"), "{saved}");
     assert!(
@@ -80,44 +72,40 @@ fn valid_edit_is_saved() {
         "{shown}"
     );
     // The saved file still works.
-    let (code, _, _) =
-        output(kinterp().args(["interpret", "-f", ric.to_str().unwrap(), "--check"]));
-    assert_eq!(code, 0);
+    Test::new()
+        .args(["interpret", "-f", ric.to_str().unwrap(), "--check"])
+        .run();
 }
 
 #[test]
 fn unchanged_first_open_cancels() {
-    let dir = workspace("unchanged");
-    let ed = editor(&dir, &["true"]);
-    let ric = dir.join("ric.yaml");
-    let (code, out, _) = output(
-        kinterp()
-            .env("KUBE_EDITOR", &ed)
-            .env("EDITOR", "false")
-            .args(["interpret", "-f", ric.to_str().unwrap(), "--edit"]),
-    );
-    assert_eq!(
-        (code, out.as_str()),
-        (0, "Edit cancelled, no changes made.\n")
-    );
+    let mut test = workspace();
+    let ed = editor(&mut test, &["true"]);
+    let ric = test.dir().join("ric.yaml");
+    let test = test
+        .env("KUBE_EDITOR", &ed)
+        .env("EDITOR", "false")
+        .args(["interpret", "-f", "ric.yaml", "--edit"])
+        .stdout("Edit cancelled, no changes made.\n");
+    test.run();
     assert_eq!(std::fs::read_to_string(&ric).unwrap(), RIC);
 }
 
 #[test]
 fn invalid_edit_reopens_then_cancels() {
-    let dir = workspace("invalid");
+    let mut test = workspace();
     let ed = editor(
-        &dir,
+        &mut test,
         &["sed -i 's/return true/return true +/' \"$1\"", "true"],
     );
+    let dir = test.dir().to_path_buf();
     let ric = dir.join("ric.yaml");
-    let (code, out, err) = output(kinterp().env("VISUAL", &ed).args([
-        "interpret",
-        "-f",
-        ric.to_str().unwrap(),
-        "--edit",
-    ]));
-    assert_eq!((code, out.as_str()), (1, ""));
+    let test = test
+        .env("VISUAL", &ed)
+        .args(["interpret", "-f", "ric.yaml", "--edit"])
+        .stdout("")
+        .status(1);
+    let err = test.run().stderr;
     assert!(err.starts_with("Edit cancelled, no valid changes were saved.\nA copy of your changes has been stored to \"/"), "{err}");
     // The original is untouched; the second opening listed the problem.
     assert_eq!(std::fs::read_to_string(&ric).unwrap(), RIC);

@@ -1,5 +1,6 @@
 //! Generated artefacts stay in step with the CLI: shell completions under
-//! `completions/`, the man page `docs/kinterp.1`, and every `--help` text.
+//! `completions/`, the man pages under `docs/man/` (one per subcommand), and
+//! every `--help` text.
 //! Run with `KINTERP_BLESS=1` to rewrite the committed files.
 
 use std::path::Path;
@@ -47,18 +48,49 @@ fn completions_are_current() {
 }
 
 #[test]
-fn man_page_is_current() {
-    let mut buf = Vec::new();
-    clap_mangen::Man::new(Cli::command())
-        .render(&mut buf)
-        .unwrap();
-    check_file("docs/kinterp.1", &buf);
+fn man_pages_are_current() {
+    // One page for kinterp and one per subcommand (kinterp-interpret.1, …),
+    // as clap_mangen names them; nothing else in docs/man.
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let mut pages = vec![clap_mangen::Man::new(cmd.clone())];
+    pages.extend(cmd.get_subcommands().cloned().map(clap_mangen::Man::new));
+    let mut names = Vec::new();
+    for page in pages {
+        let mut buf = Vec::new();
+        page.render(&mut buf).unwrap();
+        let name = page.get_filename();
+        check_file(&format!("docs/man/{name}"), &buf);
+        names.push(name);
+    }
+    names.sort();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/man");
+    let mut committed: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    committed.sort();
+    assert_eq!(
+        committed, names,
+        "docs/man holds exactly the generated pages"
+    );
+    assert_eq!(
+        names,
+        [
+            "kinterp-builtins.1",
+            "kinterp-completions.1",
+            "kinterp-interpret.1",
+            "kinterp-lint.1",
+            "kinterp-test.1",
+            "kinterp.1"
+        ]
+    );
 }
 
 #[test]
 fn help_texts() {
     assert_cmd_snapshot!("help", kinterp().arg("--help"));
-    for sub in ["interpret", "test", "builtins", "completions"] {
+    for sub in ["interpret", "test", "builtins", "completions", "lint"] {
         assert_cmd_snapshot!(format!("help_{sub}"), kinterp().args([sub, "--help"]));
     }
 }

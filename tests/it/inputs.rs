@@ -1,9 +1,7 @@
 //! Every way of naming inputs: files, directories (with and without -R),
 //! globs, standard input, multi-document YAML, JSON, status streams and lists.
 
-use std::io::Write;
-use std::process::Stdio;
-
+use crate::builder::Test;
 use crate::{kinterp, output};
 
 const WIDGET: &str = "testdata/inputs/widget.yaml";
@@ -63,28 +61,12 @@ fn glob_pattern_matches_across_directories() {
 
 #[test]
 fn standard_input_holds_the_customization() {
-    let mut child = kinterp()
-        .args([
-            "interpret",
-            "-f",
-            "-",
-            "--operation",
-            "InterpretHealth",
-            "--observed-file",
-            WIDGET,
-            "-o",
-            "json",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let ric = std::fs::read("testdata/inputs/multi/two.yaml").unwrap();
-    child.stdin.take().unwrap().write_all(&ric).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "{\"healthy\":true}\n");
+    Test::new()
+        .args(["interpret", "-f", "-", "--operation", "InterpretHealth"])
+        .args(["--observed-file", WIDGET, "-o", "json"])
+        .stdin(std::fs::read("testdata/inputs/multi/two.yaml").unwrap())
+        .stdout("{\"healthy\":true}\n")
+        .run();
 }
 
 #[test]

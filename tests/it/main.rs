@@ -1,14 +1,19 @@
 //! The integration tests: the `kinterp` binary driven end to end, with
 //! insta snapshots of what users see.
 
+mod builder;
 mod bundled;
 mod check;
+mod coverage;
 mod edit;
+mod embed;
 mod fuzz_harness;
 mod generated;
 mod hostile;
 mod inputs;
 mod interpret;
+mod lint;
+mod luavm;
 mod native;
 mod props;
 mod regressions;
@@ -27,6 +32,11 @@ pub fn kinterp() -> Command {
     cmd.env_remove("VISUAL");
     cmd.env("RUST_BACKTRACE", "0");
     cmd
+}
+
+/// The crate root (where `testdata/` is).
+pub fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Serializes the tests that assert wall-clock bounds, so that they do not

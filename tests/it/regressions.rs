@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::{fuzz_harness, kinterp, output};
+use crate::builder::Test;
+use crate::fuzz_harness;
 
 /// Runs every kept input of `target` through `run`; returns how many.
 fn replay(target: &str, run: fn(&[u8])) -> usize {
@@ -36,41 +37,34 @@ fn kept_inputs_replay_without_crashing() {
 #[test]
 fn deeply_nested_result_is_a_script_error() {
     // Once a stack overflow that aborted the process (exit 134).
-    let dir = std::env::temp_dir().join(format!("kinterp-deep-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let script = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/it/regressions/interpret_script/deep-table-chain"),
+        crate::root().join("tests/it/regressions/interpret_script/deep-table-chain"),
     )
     .unwrap();
     let indented: String = script[1..]
         .lines()
         .map(|l| format!("        {l}\n"))
         .collect();
-    let ric = dir.join("ric.yaml");
-    std::fs::write(
-        &ric,
-        format!(
-            "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: deep\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n    retention:\n      luaScript: |\n{indented}"
-        ),
-    )
-    .unwrap();
-    let (code, out, err) = output(kinterp().args([
-        "interpret",
-        "-f",
-        ric.to_str().unwrap(),
-        "--operation",
-        "Retain",
-        "--desired-file",
-        "testdata/deployment/desired.yaml",
-        "--observed-file",
-        "testdata/deployment/observed.yaml",
-    ]));
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(code, 1, "{err}");
-    assert_eq!(out, "");
+    let desired = crate::root().join("testdata/deployment/desired.yaml");
+    let observed = crate::root().join("testdata/deployment/observed.yaml");
+    let out = Test::new()
+        .file(
+            "ric.yaml",
+            format!(
+                "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: deep\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n    retention:\n      luaScript: |\n{indented}"
+            ),
+        )
+        .args(["interpret", "-f", "ric.yaml", "--operation", "Retain"])
+        .arg("--desired-file")
+        .arg(desired.display().to_string())
+        .arg("--observed-file")
+        .arg(observed.display().to_string())
+        .stdout("")
+        .status(1)
+        .run();
     assert!(
-        err.starts_with("Execute Retain error: encode lua result to json failed: json: error calling MarshalJSON for type *json.jsonValue: cannot encode tables nested more than 256 levels deep to JSON"),
-        "{err}"
+        out.stderr.starts_with("Execute Retain error: encode lua result to json failed: json: error calling MarshalJSON for type *json.jsonValue: cannot encode tables nested more than 256 levels deep to JSON"),
+        "{}",
+        out.stderr
     );
 }

@@ -1,30 +1,18 @@
 //! The Lua sandbox seen from the command line: what scripts cannot reach.
 
-use crate::output;
+use crate::builder::{Output, Test};
 
-fn run_script(body: &str) -> (i32, String, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "kinterp-sandbox-{}-{}",
-        std::process::id(),
-        body.len()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ric = dir.join("ric.yaml");
+fn run_script(body: &str) -> Output {
     let script: String = body.lines().map(|l| format!("        {l}\n")).collect();
-    std::fs::write(
-        &ric,
-        format!("apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata: {{name: s}}\nspec:\n  target: {{apiVersion: example.io/v1, kind: Widget}}\n  customizations:\n    healthInterpretation:\n      luaScript: |\n{script}"),
-    )
-    .unwrap();
-    output(crate::kinterp().args([
-        "interpret",
-        "-f",
-        ric.to_str().unwrap(),
-        "--operation",
-        "InterpretHealth",
-        "--observed-file",
-        "testdata/inputs/widget.yaml",
-    ]))
+    Test::new()
+        .file(
+            "ric.yaml",
+            format!("apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata: {{name: s}}\nspec:\n  target: {{apiVersion: example.io/v1, kind: Widget}}\n  customizations:\n    healthInterpretation:\n      luaScript: |\n{script}"),
+        )
+        .file("widget.yaml", std::fs::read(crate::root().join("testdata/inputs/widget.yaml")).unwrap())
+        .args(["interpret", "-f", "ric.yaml", "--operation", "InterpretHealth", "--observed-file", "widget.yaml"])
+        .status(1)
+        .run()
 }
 
 #[test]
@@ -48,10 +36,10 @@ fn no_io_os_or_loaders() {
         ),
         ("require('io')", "<string>:2: module io not found:"),
     ] {
-        let (code, _, err) = run_script(&format!(
+        let err = run_script(&format!(
             "function InterpretHealth(obj)\n  {expr}\n  return true\nend"
-        ));
-        assert_eq!(code, 1, "{expr}");
+        ))
+        .stderr;
         assert!(
             err.starts_with(&format!("Execute InterpretHealth error: {msg}")),
             "{expr}: {err}"

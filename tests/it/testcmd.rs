@@ -3,6 +3,7 @@
 
 use insta_cmd::assert_cmd_snapshot;
 
+use crate::builder::Test;
 use crate::{kinterp, output};
 
 #[test]
@@ -76,17 +77,18 @@ fn results_do_not_depend_on_jobs() {
 
 #[test]
 fn junit_report_parses_with_counts() {
-    let path = std::env::temp_dir().join(format!("kinterp-junit-{}.xml", std::process::id()));
-    let (code, _, _) = output(kinterp().args([
-        "test",
-        "testdata/cases",
-        "testdata/failing",
-        "-f",
-        "testdata/deployment/ric.yaml",
-        "--junit",
-        path.to_str().unwrap(),
-    ]));
-    assert_eq!(code, 1);
+    let mut test = Test::new();
+    let path = test.path("report.xml");
+    let cases = crate::root().join("testdata/cases").display().to_string();
+    let failing = crate::root().join("testdata/failing").display().to_string();
+    let ric = crate::root()
+        .join("testdata/deployment/ric.yaml")
+        .display()
+        .to_string();
+    let test = test
+        .args(["test", &cases, &failing, "-f", &ric, "--junit", &path])
+        .status(1);
+    test.run();
     let xml = std::fs::read_to_string(&path).unwrap();
     let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
     let cases: Vec<_> = doc

@@ -3,12 +3,13 @@
 
 use super::super::Kind;
 use super::super::typed::{self, int, str};
-use super::{Item, replaced, status_type};
+use super::{Item, Types, replaced};
 use serde_json::Value;
 use std::cmp::Ordering;
 
 /// The new status when it changed (`None`: return the input unchanged).
-pub fn aggregate(kind: Kind, o: &Value, items: &[Item]) -> Option<Value> {
+pub fn aggregate(types: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    let kind = types.kind;
     if kind == Kind::Service && str(&o["spec"]["type"]) != "LoadBalancer" {
         return None;
     }
@@ -18,7 +19,7 @@ pub fn aggregate(kind: Kind, o: &Value, items: &[Item]) -> Option<Value> {
         .filter_map(|s| s["loadBalancer"]["ingress"].as_array())
         .flatten()
         .collect();
-    let mut new = typed::zero(status_type(kind));
+    let mut new = typed::zero(types.status);
     new["loadBalancer"]["ingress"] = Value::Array(merge(kind, &entries));
     replaced(&o["status"], new)
 }
@@ -116,7 +117,7 @@ fn entry_order(a: &Value, b: &Value) -> Ordering {
 
 #[cfg(test)]
 mod tests {
-    use super::super::aggregate as run;
+    use super::super::run_kind as run;
     use super::*;
     use serde_json::json;
 

@@ -8,51 +8,67 @@ mod policy;
 mod workload;
 
 use super::Kind;
+
 use super::normalize;
 use super::typed::{self, Mode};
 use serde_json::Value;
 
 /// One AggregatedStatusItem with its status read in the typed view.
-pub(super) struct Item<'a> {
+pub(crate) struct Item<'a> {
     pub cluster: &'a str,
     /// The decoded member status; `None` when absent or `null`.
     pub status: Option<Value>,
 }
 
+/// The schema types AggregateStatus reads a kind with.
+pub(crate) struct Types {
+    pub kind: Kind,
+    /// The whole object.
+    pub object: &'static str,
+    /// Its status.
+    pub status: &'static str,
+    /// What member statuses are decoded into.
+    pub member: &'static str,
+}
+
+/// How one kind's members are merged: the new status when it changed
+/// (`None`: return the input unchanged), from the typed object and items.
+pub(crate) type Merge = fn(&Types, &Value, &[Item]) -> Option<Value>;
+
 /// The aggregated object.
-pub fn aggregate(kind: Kind, obj: &Value, items: Option<&[Value]>) -> Result<Value, String> {
-    let type_name = kind_type(kind);
-    let o = typed::decode(type_name, obj, Mode::Convert)?;
+pub fn aggregate(
+    types: &Types,
+    merge: Merge,
+    obj: &Value,
+    items: Option<&[Value]>,
+) -> Result<Value, String> {
+    let o = typed::decode(types.object, obj, Mode::Convert)?;
     let Some(items) = items else {
-        if kind == Kind::Pod {
-            return Ok(normalize::encode(type_name, &o));
-        }
-        return aggregate(kind, obj, Some(&[]));
+        return aggregate(types, merge, obj, Some(&[]));
     };
-    let items = read_items(items, member_status_type(kind))?;
-    let old = &o["status"];
-    let new_status = match kind {
-        Kind::Deployment | Kind::ReplicaSet | Kind::StatefulSet | Kind::DaemonSet => {
-            workload::aggregate(kind, &o, &items)
-        }
-        Kind::Service | Kind::Ingress => loadbalancer::aggregate(kind, &o, &items),
-        Kind::Job => job::job(old, &items),
-        Kind::CronJob => replaced(old, job::cron_job(&items)),
-        Kind::Pod => replaced(old, pod::pod(&items)),
-        Kind::PersistentVolume => replaced(old, pod::persistent_volume(&items)),
-        Kind::PersistentVolumeClaim => replaced(old, pod::persistent_volume_claim(&items)),
-        Kind::PodDisruptionBudget => replaced(old, policy::pod_disruption_budget(&items)),
-        Kind::HorizontalPodAutoscaler => replaced(old, policy::horizontal_pod_autoscaler(&items)),
-        other => unreachable!("no AggregateStatus handler for {other:?}"),
-    };
-    Ok(match new_status {
+    let items = read_items(items, types.member)?;
+    Ok(match merge(types, &o, &items) {
         Some(status) => {
             let mut o = o;
             o["status"] = status;
-            normalize::encode(type_name, &o)
+            normalize::encode(types.object, &o)
         }
         None => obj.clone(),
     })
+}
+
+/// Pod without items: the object comes back normalized, not aggregated.
+pub fn pod_aggregate(
+    types: &Types,
+    merge: Merge,
+    obj: &Value,
+    items: Option<&[Value]>,
+) -> Result<Value, String> {
+    if items.is_none() {
+        let o = typed::decode(types.object, obj, Mode::Convert)?;
+        return Ok(normalize::encode(types.object, &o));
+    }
+    aggregate(types, merge, obj, items)
 }
 
 /// The usual unchanged test: `None` when the new status is typed-equal to
@@ -61,56 +77,30 @@ pub(super) fn replaced(old: &Value, new: Value) -> Option<Value> {
     (!typed::equal(old, &new, false)).then_some(new)
 }
 
-/// The schema type of a kind's whole object.
-fn kind_type(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Deployment => "Deployment",
-        Kind::ReplicaSet => "ReplicaSet",
-        Kind::StatefulSet => "StatefulSet",
-        Kind::DaemonSet => "DaemonSet",
-        Kind::Job => "Job",
-        Kind::CronJob => "CronJob",
-        Kind::Pod => "Pod",
-        Kind::Service => "Service",
-        Kind::Ingress => "Ingress",
-        Kind::PersistentVolume => "PersistentVolume",
-        Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
-        Kind::PodDisruptionBudget => "PodDisruptionBudget",
-        Kind::HorizontalPodAutoscaler => "HorizontalPodAutoscaler",
-        other => unreachable!("no AggregateStatus handler for {other:?}"),
-    }
+/// Merges that replace the whole status when it changed.
+pub(crate) fn cron_job(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    replaced(&o["status"], job::cron_job(items))
 }
-
-/// The type member statuses are decoded into.
-fn member_status_type(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Deployment => "WrappedDeploymentStatus",
-        Kind::ReplicaSet => "WrappedReplicaSetStatus",
-        Kind::StatefulSet => "WrappedStatefulSetStatus",
-        Kind::DaemonSet => "WrappedDaemonSetStatus",
-        other => status_type(other),
-    }
+pub(crate) fn job(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    job::job(&o["status"], items)
 }
-
-/// The schema type of a kind's status.
-pub(super) fn status_type(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Deployment => "DeploymentStatus",
-        Kind::ReplicaSet => "ReplicaSetStatus",
-        Kind::StatefulSet => "StatefulSetStatus",
-        Kind::DaemonSet => "DaemonSetStatus",
-        Kind::Job => "JobStatus",
-        Kind::CronJob => "CronJobStatus",
-        Kind::Pod => "PodStatus",
-        Kind::Service => "ServiceStatus",
-        Kind::Ingress => "IngressStatus",
-        Kind::PersistentVolume => "PersistentVolumeStatus",
-        Kind::PersistentVolumeClaim => "PersistentVolumeClaimStatus",
-        Kind::PodDisruptionBudget => "PodDisruptionBudgetStatus",
-        Kind::HorizontalPodAutoscaler => "HorizontalPodAutoscalerStatus",
-        other => unreachable!("no AggregateStatus handler for {other:?}"),
-    }
+pub(crate) fn pod(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    replaced(&o["status"], pod::pod(items))
 }
+pub(crate) fn persistent_volume(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    replaced(&o["status"], pod::persistent_volume(items))
+}
+pub(crate) fn persistent_volume_claim(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    replaced(&o["status"], pod::persistent_volume_claim(items))
+}
+pub(crate) fn pod_disruption_budget(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    replaced(&o["status"], policy::pod_disruption_budget(items))
+}
+pub(crate) fn horizontal_pod_autoscaler(_: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    replaced(&o["status"], policy::horizontal_pod_autoscaler(items))
+}
+pub(crate) use loadbalancer::aggregate as load_balancer;
+pub(crate) use workload::aggregate as workload;
 
 fn read_items<'a>(items: &'a [Value], type_name: &str) -> Result<Vec<Item<'a>>, String> {
     items
@@ -131,6 +121,12 @@ fn read_items<'a>(items: &'a [Value], type_name: &str) -> Result<Vec<Item<'a>>, 
         .collect()
 }
 
+/// Runs a kind's native AggregateStatus (for the tests of the merges).
+#[cfg(test)]
+pub(super) fn run_kind(kind: Kind, obj: &Value, items: Option<&[Value]>) -> Result<Value, String> {
+    (crate::native::entry(kind).aggregate.unwrap())(obj, items)
+}
+
 /// Adds two decoded int32 values with Go's wrap-around.
 pub(super) fn add32(a: &Value, b: &Value) -> Value {
     Value::from((typed::int(a) as i32).wrapping_add(typed::int(b) as i32))
@@ -139,6 +135,11 @@ pub(super) fn add32(a: &Value, b: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::native::Kind;
+
+    fn aggregate(kind: Kind, obj: &Value, items: Option<&[Value]>) -> Result<Value, String> {
+        (crate::native::entry(kind).aggregate.unwrap())(obj, items)
+    }
     use serde_json::json;
 
     fn items(list: Value) -> Vec<Value> {

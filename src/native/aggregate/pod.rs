@@ -86,7 +86,7 @@ pub fn persistent_volume_claim(items: &[Item]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::super::super::Kind;
-    use super::super::aggregate as run;
+    use super::super::run_kind as run;
     use serde_json::{Value, json};
 
     fn items(list: Value) -> Vec<Value> {

@@ -41,7 +41,7 @@ pub fn horizontal_pod_autoscaler(items: &[Item]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::super::super::Kind;
-    use super::super::aggregate as run;
+    use super::super::run_kind as run;
     use serde_json::{Value, json};
 
     fn items(list: Value) -> Vec<Value> {

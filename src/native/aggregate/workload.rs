@@ -3,7 +3,7 @@
 
 use super::super::Kind;
 use super::super::typed::{self, int};
-use super::{Item, add32, status_type};
+use super::{Item, Types, add32};
 use serde_json::Value;
 
 /// The counters summed per kind.
@@ -37,11 +37,12 @@ fn summed(kind: Kind) -> &'static [&'static str] {
 }
 
 /// The new status when it changed (`None`: return the input unchanged).
-pub fn aggregate(kind: Kind, o: &Value, items: &[Item]) -> Option<Value> {
+pub fn aggregate(types: &Types, o: &Value, items: &[Item]) -> Option<Value> {
+    let kind = types.kind;
     let old = &o["status"];
     let template_generation = int(&o["metadata"]["generation"]);
     let fields = summed(kind);
-    let mut sums = typed::zero(status_type(kind));
+    let mut sums = typed::zero(types.status);
     let mut qualifying = 0;
     for s in items.iter().filter_map(|i| i.status.as_ref()) {
         for f in fields {
@@ -81,7 +82,7 @@ pub fn aggregate(kind: Kind, o: &Value, items: &[Item]) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::aggregate as run;
+    use super::super::run_kind as run;
     use super::*;
     use serde_json::json;
 

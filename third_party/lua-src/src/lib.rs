@@ -111,6 +111,8 @@ impl Build {
         let source_dir = manifest_dir.join(version.source_dir());
         let lib_dir = out_dir.join("lib");
         let include_dir = out_dir.join("include");
+        // kinterp: the sources are patched in place; rebuild when they change.
+        println!("cargo:rerun-if-changed={}", source_dir.display());
 
         if !include_dir.exists() {
             fs::create_dir_all(&include_dir)

@@ -1,0 +1,49 @@
+//! Process-wide state, owned by the program that owns the process.
+//!
+//! The library never switches process-wide behaviour on by itself: a
+//! library call installs no signal handler, tunes no allocator and never
+//! ends the process. A program that owns its process (the `kinterp`
+//! binary) creates one [`ProcessGuard`] first; it then gets
+//!
+//! - the watchdog: a SIGALRM interval timer that ends the process when a
+//!   script call is stuck more than a second past its time limit inside
+//!   one long C function, where the Lua hook cannot interrupt it;
+//! - heap tuning for large inputs ([`crate::heap::prepare_for`]);
+//! - a fast exit that leaks the cached Lua states instead of collecting
+//!   them ([`ProcessGuard::exit`]).
+//!
+//! Without a guard (an embedder), time limits still hold: the Lua hook
+//! checks the clock every thousand VM instructions and raises
+//! `context deadline exceeded`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static OWNED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a [`ProcessGuard`] was created: process-wide tuning is allowed.
+pub fn process_owned() -> bool {
+    OWNED.load(Ordering::Relaxed)
+}
+
+/// The right to change process-wide state; see the module docs.
+#[derive(Debug)]
+pub struct ProcessGuard {
+    _private: (),
+}
+
+impl ProcessGuard {
+    /// Takes ownership of process-wide state: starts the watchdog timer and
+    /// allows heap tuning. Call it once, from `main`.
+    pub fn install() -> ProcessGuard {
+        OWNED.store(true, Ordering::Relaxed);
+        crate::lua::watchdog::start();
+        ProcessGuard { _private: () }
+    }
+
+    /// Ends the process with `code`, without freeing this thread's cached
+    /// Lua state (a full collection a process about to exit need not pay).
+    pub fn exit(self, code: i32) -> ! {
+        crate::lua::pool::leak_for_exit();
+        std::process::exit(code)
+    }
+}
