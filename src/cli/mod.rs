@@ -17,7 +17,6 @@ use crate::diag::Diagnostic;
 use crate::interpreter::Profile;
 use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Report, Reporter};
-use crate::ric::CustomizationSet;
 
 /// Run, lint and test Karmada resource interpreter customizations offline.
 #[derive(Debug, Parser)]
@@ -143,20 +142,12 @@ impl From<Diagnostic> for Failure {
 }
 
 impl Failure {
-    /// A script failure, with the failing line's text from `set`.
-    pub fn in_set(diagnostic: Diagnostic, set: Option<&CustomizationSet>) -> Failure {
-        let loc = &diagnostic.location;
-        let snippet = (|| {
-            let op = crate::ops::Operation::parse(loc.rule.as_deref()?)?;
-            let line = loc.script?.line;
-            let file = loc.file.as_ref()?.to_str()?;
-            let name = loc.customization.as_deref()?;
-            let c = set?
-                .items()
-                .iter()
-                .find(|c| c.name == name && c.file == file)?;
-            Some(c.script(op)?.lines().nth(line.checked_sub(1)?)?.to_string())
-        })();
+    /// A failure of `interpreter`, with the failing script line's text.
+    pub fn of_run(
+        diagnostic: Diagnostic,
+        interpreter: &crate::interpreter::Interpreter,
+    ) -> Failure {
+        let snippet = interpreter.snippet(&diagnostic).map(str::to_string);
         Failure {
             diagnostic,
             snippet,

@@ -1,4 +1,4 @@
-//! Normalization (spec §1.3): a decoded typed value serialized back the way
+//! Normalization: a decoded typed value serialized back the way
 //! Go's `ToUnstructured` does, driven by the schema's field markers.
 
 use super::schema::{self, Marker, Ty};

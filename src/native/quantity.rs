@@ -1,4 +1,4 @@
-//! Quantities in the typed view (spec §1.5): the text normalization prints,
+//! Quantities in the typed view: the text normalization prints,
 //! from the shared `kube` quantity code (verbatim or canonical).
 
 use crate::kube::gojson;

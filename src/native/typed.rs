@@ -1,4 +1,4 @@
-//! The typed view (spec §1.2, §1.4): reading JSON against a schema type the
+//! The typed view: reading JSON against a schema type the
 //! way Go's unstructured converter or `encoding/json` would, with their errors.
 
 use super::quantity;

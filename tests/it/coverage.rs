@@ -4,7 +4,8 @@
 use insta_cmd::assert_cmd_snapshot;
 use serde_json::Value;
 
-use crate::{kinterp, output};
+use crate::builder::Test;
+use crate::output;
 
 const CASES: &str = "testdata/cases";
 const RIC: &str = "testdata/deployment/ric.yaml";
@@ -16,9 +17,10 @@ fn table_and_lcov_pin_the_lines_run() {
     let lcov = dir.join("lcov.info");
     assert_cmd_snapshot!(
         "coverage_table",
-        kinterp()
+        Test::new()
             .args(["test", CASES, "-f", RIC, "--coverage", "--coverage-file"])
-            .arg(&lcov)
+            .arg(lcov.display().to_string())
+            .command()
     );
     let text = std::fs::read_to_string(&lcov).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
@@ -46,7 +48,7 @@ fn table_and_lcov_pin_the_lines_run() {
 #[test]
 fn json_output_carries_coverage() {
     let (code, out, _) =
-        output(kinterp().args(["test", CASES, "-f", RIC, "--coverage", "-o", "json"]));
+        output(Test::new().args(["test", CASES, "-f", RIC, "--coverage", "-o", "json"]));
     assert_eq!(code, 0);
     let doc: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
@@ -79,17 +81,18 @@ fn json_output_carries_coverage() {
 #[test]
 fn coverage_min_fails_below_the_threshold() {
     let (code, out, err) =
-        output(kinterp().args(["test", CASES, "-f", RIC, "--coverage-min", "90"]));
+        output(Test::new().args(["test", CASES, "-f", RIC, "--coverage-min", "90"]));
     assert_eq!(code, 1);
     assert!(out.ends_with("6 passed, 0 failed\n"), "{out}");
     assert_eq!(err, "error: line coverage 78.1% is below the minimum 90%\n");
-    let (code, _, err) = output(kinterp().args(["test", CASES, "-f", RIC, "--coverage-min", "75"]));
+    let (code, _, err) =
+        output(Test::new().args(["test", CASES, "-f", RIC, "--coverage-min", "75"]));
     assert_eq!((code, err.as_str()), (0, ""));
 }
 
 #[test]
 fn without_coverage_nothing_changes() {
-    let (code, out, _) = output(kinterp().args(["test", CASES, "-f", RIC]));
+    let (code, out, _) = output(Test::new().args(["test", CASES, "-f", RIC]));
     assert_eq!(code, 0);
     assert!(!out.contains("Coverage"));
     assert!(out.ends_with("6 passed, 0 failed\n"));

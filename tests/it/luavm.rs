@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use crate::{kinterp, output};
+use crate::builder::Test;
+use crate::output;
 
 const DIR: &str = "testdata/parity/luavm";
 
@@ -30,16 +31,17 @@ fn lua_vm_matches_karmadactl_recordings() {
             let expected = std::fs::read_to_string(ric.with_extension("out"))
                 .unwrap_or_else(|e| panic!("{}: no recording: {e}", ric.display()));
             let object = root.join("object.yaml");
-            let (code, out, err) = output(kinterp().args([
-                "interpret".as_ref(),
-                "-f".as_ref(),
-                ric.as_os_str(),
-                "--operation".as_ref(),
-                "Retain".as_ref(),
-                "--desired-file".as_ref(),
-                object.as_os_str(),
-                "--observed-file".as_ref(),
-                object.as_os_str(),
+            let (ric_path, object) = (ric.display().to_string(), object.display().to_string());
+            let (code, out, err) = output(Test::new().args([
+                "interpret",
+                "-f",
+                &ric_path,
+                "--operation",
+                "Retain",
+                "--desired-file",
+                &object,
+                "--observed-file",
+                &object,
             ]));
             checked += 1;
             if (code, out.as_str(), err.as_str()) != (0, expected.as_str(), "") {

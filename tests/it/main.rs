@@ -13,6 +13,7 @@ mod hostile;
 mod inputs;
 mod interpret;
 mod lint;
+mod luaparse;
 mod luavm;
 mod native;
 mod props;
@@ -46,12 +47,8 @@ pub fn timing_lock() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Runs a command and returns (exit code, stdout, stderr).
-pub fn output(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().expect("kinterp runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// Runs a test without asserting; returns (exit code, stdout, stderr).
+pub fn output(test: builder::Test) -> (i32, String, String) {
+    let out = test.output();
+    (out.status, out.stdout, out.stderr)
 }
