@@ -241,8 +241,12 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
     }
     lua.set_hook(triggers, move |lua, debug| {
         if matches!(debug.event(), mlua::debug::DebugEvent::Line) {
-            if let Some(line) = debug.current_line() {
-                crate::coverage::line(line);
+            // Only the script's own lines: kinterp's helper chunks (the
+            // protected-call runner, native wrappers) have other names.
+            if debug.source().short_src.as_deref() == Some("<string>") {
+                if let Some(line) = debug.current_line() {
+                    crate::coverage::line(line);
+                }
             }
             return Ok(VmState::Continue);
         }

@@ -175,6 +175,10 @@ output:
         .stdout(
             "FAIL cases.yaml: InterpretHealth: fails
 Execute InterpretHealth error: <string>:2: no status
+stack traceback:
+\t[G]: in function 'error'
+\t<string>:2: in main chunk
+\t[G]: ?
   --> ric.yaml:10:11 (customization health, rule healthInterpretation), script line 2
    |
   2 |   error('no status')
