@@ -7,7 +7,10 @@ use super::{Failure, GlobalArgs};
 use crate::check::{self, Entry};
 use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
-use crate::load::{load_customizations, parse_operation, read_object, read_status};
+use crate::load::{
+    load_customizations_and_warnings, parse_operation, read_object_and_warnings,
+    read_status_and_warnings,
+};
 use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation};
 use crate::output::{
@@ -101,6 +104,20 @@ pub struct InterpretArgs {
     pub watch: bool,
 }
 
+/// Shows the warnings reading an input raised (duplicate keys), on
+/// standard error.
+fn warn(warnings: &[Diagnostic]) {
+    for w in warnings {
+        eprintln!("{}", crate::output::human::diagnostic(w, None));
+    }
+}
+
+/// A value read with warnings: shows them, keeps the value.
+fn warned<T>((value, warnings): (T, Vec<Diagnostic>)) -> T {
+    warn(&warnings);
+    value
+}
+
 fn fail<T>(d: Diagnostic) -> Result<T, Failure> {
     Err(d.into())
 }
@@ -159,10 +176,9 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(load_customizations(
-            &args.filename,
-            args.recursive,
-        )?))
+        let (set, warnings) = load_customizations_and_warnings(&args.filename, args.recursive)?;
+        warn(&warnings);
+        Some(CustomizationSet::new(set))
     };
     // Which object files the operation needs (karmadactl's rules and texts).
     let exec_err = |m: &str| Diagnostic::usage(m).for_rule(op.name());
@@ -199,14 +215,18 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         desired: args
             .desired_file
             .as_deref()
-            .map(|p| read_object("desired", p))
+            .map(|p| read_object_and_warnings("desired", p).map(warned))
             .transpose()?,
         observed: args
             .observed_file
             .as_deref()
-            .map(|p| read_object("observed", p))
+            .map(|p| read_object_and_warnings("observed", p).map(warned))
             .transpose()?,
-        status_items: args.status_file.as_deref().map(read_status).transpose()?,
+        status_items: args
+            .status_file
+            .as_deref()
+            .map(|p| read_status_and_warnings(p).map(warned))
+            .transpose()?,
         desired_replica: args.desired_replica,
     });
     let print = if args.print_to_stdout {
