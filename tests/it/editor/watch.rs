@@ -5,7 +5,7 @@ use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use crate::{kinterp, scratch};
+use super::{kinterp, scratch};
 
 const RIC: &str = "apiVersion: config.karmada.io/v1alpha1
 kind: ResourceInterpreterCustomization

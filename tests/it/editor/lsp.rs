@@ -4,8 +4,8 @@
 
 use serde_json::{Value, json};
 
-use crate::client::{ANSWER, Client};
-use crate::{BROKEN, kinterp};
+use super::client::{ANSWER, Client};
+use super::{BROKEN, kinterp};
 
 const URI: &str = "file:///work/ric.yaml";
 

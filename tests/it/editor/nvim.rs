@@ -6,7 +6,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::{BROKEN, bin, scratch};
+use super::{BROKEN, bin, scratch};
 
 /// Attaches the server the way docs/editors.md tells users to (with the
 /// pre-0.8 API as a fallback: Debian 12 ships 0.7), waits for diagnostics,
