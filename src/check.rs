@@ -2,10 +2,12 @@
 //! the script compile) plus kinterp's lint warnings (does it define its rule).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::time::Duration;
 
 use mlua::Value as LuaValue;
+// The memo keys are whole scripts: Fx hashes them several times faster
+// than SipHash, and the map keeps full keys (a collision costs only time).
+use rustc_hash::FxHashMap;
 
 use crate::diag::{Diagnostic, Kind};
 use crate::lua::pool;
@@ -218,7 +220,7 @@ thread_local! {
     /// them: a chunk's top level may change what the next one sees):
     /// identical customizations under other names are linted once. At most
     /// `LINTED_MAX` entries.
-    static LINTED: RefCell<HashMap<LintKey, Linted>> = RefCell::new(HashMap::new());
+    static LINTED: RefCell<FxHashMap<LintKey, Linted>> = RefCell::new(FxHashMap::default());
 }
 
 /// At most this many verdicts are remembered per thread; when full, the

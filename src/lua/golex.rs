@@ -15,6 +15,8 @@
 //!   whatever it is;
 //! - only space and tab (and newlines between tokens) are white space.
 
+use std::borrow::Cow;
+
 /// A position: line and byte column, or the end of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pos {
@@ -38,17 +40,19 @@ pub enum Tok {
 
 /// One token: its kind, its text as Karmada reports it, and the scanner
 /// position after it.
+/// Names, keywords and operators borrow their text from the script; only
+/// numbers and strings (whose text differs from the source) own theirs.
 #[derive(Clone, Debug)]
-pub struct Token {
+pub struct Token<'a> {
     pub kind: Tok,
-    pub text: Vec<u8>,
+    pub text: Cow<'a, [u8]>,
     pub end: Pos,
 }
 
-impl Token {
+impl Token<'_> {
     /// Whether the token is the keyword or operator `s`.
     pub fn is(&self, s: &str) -> bool {
-        matches!(self.kind, Tok::Keyword | Tok::Op) && self.text == s.as_bytes()
+        matches!(self.kind, Tok::Keyword | Tok::Op) && *self.text == *s.as_bytes()
     }
 }
 
@@ -83,7 +87,8 @@ const KEYWORDS: [&str; 22] = [
 pub struct Lexer<'a> {
     src: &'a [u8],
     at: usize,
-    pos: Pos,
+    /// Whether the end of the input was read: the position is then `Eof`.
+    eof: bool,
     line: usize,
     column: usize,
 }
@@ -96,7 +101,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             src,
             at: 0,
-            pos: Pos::At { line: 1, column: 0 },
+            eof: false,
             line: 1,
             column: 0,
         }
@@ -109,7 +114,7 @@ impl<'a> Lexer<'a> {
     /// Reads one character; a `\r`, `\n`, `\r\n` or `\n\r` newline reads as `\n`.
     fn next(&mut self) -> i32 {
         let Some(&b) = self.src.get(self.at) else {
-            self.pos = Pos::Eof;
+            self.eof = true;
             return END;
         };
         self.at += 1;
@@ -121,54 +126,66 @@ impl<'a> Lexer<'a> {
                 if self.src.get(self.at) == Some(&other) {
                     self.at += 1;
                 }
-                self.sync();
                 b'\n' as i32
             }
             _ => {
                 self.column += 1;
-                self.sync();
                 b as i32
             }
         }
     }
 
-    fn sync(&mut self) {
-        if self.pos != Pos::Eof {
-            self.pos = Pos::At {
+    /// The position of the last character read.
+    fn pos(&self) -> Pos {
+        match self.eof {
+            true => Pos::Eof,
+            false => Pos::At {
                 line: self.line,
                 column: self.column,
-            };
+            },
         }
     }
 
     fn error(&self, near: Vec<u8>, message: &'static str) -> SyntaxError {
         SyntaxError {
-            pos: self.pos,
+            pos: self.pos(),
             near,
             message,
         }
     }
 
     /// The next token.
-    pub fn scan(&mut self) -> Result<Token, SyntaxError> {
+    pub fn scan(&mut self) -> Result<Token<'a>, SyntaxError> {
         loop {
             let mut ch = self.next();
             while ch == b' ' as i32 || ch == b'\t' as i32 || ch == b'\n' as i32 {
                 ch = self.next();
             }
+            // Where the token starts (the first character was just read).
+            let start = self.at.saturating_sub(1);
             let mut text = Vec::new();
             let kind = match ch {
                 END => Tok::Eof,
                 c if is_ident_start(c) => {
-                    text.push(c as u8);
-                    while is_ident_start(self.peek()) || is_decimal(self.peek()) {
-                        text.push(self.next() as u8);
-                    }
-                    if KEYWORDS.iter().any(|k| k.as_bytes() == text) {
+                    // Identifier characters are one byte each, no newline:
+                    // the column moves by the bytes taken.
+                    let rest = self.src[self.at..]
+                        .iter()
+                        .position(|&b| !(b == b'_' || b.is_ascii_alphanumeric()))
+                        .unwrap_or(self.src.len() - self.at);
+                    self.at += rest;
+                    self.column += rest;
+                    let word = &self.src[start..self.at];
+                    let kind = if KEYWORDS.iter().any(|k| k.as_bytes() == word) {
                         Tok::Keyword
                     } else {
                         Tok::Name
-                    }
+                    };
+                    return Ok(Token {
+                        kind,
+                        text: Cow::Borrowed(word),
+                        end: self.pos(),
+                    });
                 }
                 c if is_decimal(c) => {
                     self.number(c, &mut text)?;
@@ -235,10 +252,15 @@ impl<'a> Lexer<'a> {
                     }
                 }
             };
+            // Operators and punctuation are their source text.
+            let text = match kind {
+                Tok::Op => Cow::Borrowed(&self.src[start..self.at]),
+                _ => Cow::Owned(text),
+            };
             return Ok(Token {
                 kind,
                 text,
-                end: self.pos,
+                end: self.pos(),
             });
         }
     }
@@ -384,6 +406,14 @@ impl<'a> Lexer<'a> {
             }
         }
         while ch != b'\n' as i32 && ch != END {
+            // The rest of the line in one step (a column per byte, as
+            // `next` counts), then its line break through `next`.
+            let rest = self.src[self.at..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .unwrap_or(self.src.len() - self.at);
+            self.at += rest;
+            self.column += rest;
             ch = self.next();
         }
         Ok(())

@@ -23,7 +23,7 @@ pub fn check(src: &str) -> Result<(), SyntaxError> {
 
 struct Parser<'a> {
     lex: Lexer<'a>,
-    tok: Token,
+    tok: Token<'a>,
 }
 
 /// What a suffixed expression turned out to be.
@@ -51,7 +51,7 @@ impl<'a> Parser<'a> {
     fn error(&self, message: &'static str) -> SyntaxError {
         SyntaxError {
             pos: self.tok.end,
-            near: self.tok.text.clone(),
+            near: self.tok.text.to_vec(),
             message,
         }
     }
@@ -120,15 +120,14 @@ impl<'a> Parser<'a> {
     fn statement(&mut self) -> Result<(), SyntaxError> {
         let t = &self.tok;
         if t.kind == Tok::Keyword {
-            let word = String::from_utf8_lossy(&t.text).into_owned();
             const STATEMENTS: [&str; 8] = [
                 "do", "while", "repeat", "if", "for", "function", "local", "goto",
             ];
-            if !STATEMENTS.contains(&word.as_str()) {
+            let Some(&word) = STATEMENTS.iter().find(|w| *t.text == *w.as_bytes()) else {
                 return Err(self.unexpected());
-            }
+            };
             self.advance()?;
-            return match word.as_str() {
+            return match word {
                 "do" => {
                     self.block()?;
                     self.expect("end")
