@@ -117,6 +117,7 @@ pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod diag;
+pub mod gotypes;
 pub mod heap;
 pub mod input;
 pub mod interpreter;

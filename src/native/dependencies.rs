@@ -3,14 +3,15 @@
 
 use super::Kind;
 use super::normalize;
-use super::typed::{self, Mode, str};
+use crate::gotypes::view::str;
+use crate::gotypes::{self, Mode};
 use crate::kube::deps::pod_dependencies;
 use serde_json::{Map, Value, json};
 
 /// The dependency list, or `null` when empty.
 /// The object is read as the schema type `type_name`.
 pub fn dependencies(kind: Kind, type_name: &str, obj: &Value) -> Result<Value, String> {
-    let o = typed::decode(type_name, obj, Mode::Convert)
+    let o = gotypes::decode(type_name, obj, Mode::CONVERT)
         .map_err(|e| format!("failed to convert {type_name} from unstructured object: {e}"))?;
     let namespace = str(&o["metadata"]["namespace"]);
     let refs = match kind {

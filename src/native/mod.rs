@@ -6,15 +6,12 @@ mod aggregate;
 mod dependencies;
 mod health;
 mod normalize;
-mod quantity;
 mod reflect;
 mod replica;
 mod retain;
 mod revise;
-mod schema;
 mod table;
-mod time;
-mod typed;
+pub(crate) mod time;
 
 use crate::ops::{OpInput, Operation, Outcome};
 use serde_json::Value;

@@ -3,14 +3,15 @@
 
 use super::Kind;
 use super::normalize;
-use super::typed::{self, Mode, int};
+use crate::gotypes::view::int;
+use crate::gotypes::{self, Mode};
 use crate::kube::pod::accurate_pod_requirements;
 use serde_json::{Map, Value, json};
 
 /// `(replica, requires)`; `requires` is `null` when there is nothing to claim.
 /// The object is read as the schema type `type_name`.
 pub fn interpret(kind: Kind, type_name: &str, obj: &Value) -> Result<(i32, Value), String> {
-    let o = typed::decode(type_name, obj, Mode::Convert)?;
+    let o = gotypes::decode(type_name, obj, Mode::CONVERT)?;
     let spec = &o["spec"];
     let replica = match kind {
         Kind::Pod => 1,

@@ -1,0 +1,14 @@
+//! The Go types kinterp decodes, in one home: the schema table
+//! (`schema.txt`, read by [`schema`]), the one decoder with its modes
+//! ([`decode`]), and accessors for decoded values ([`view`]).
+//!
+//! Callers: the native interpreters (full form, converter or JSON rules),
+//! the kube library (trimmed copies of a PodTemplateSpec), and editor
+//! completion ([`schema::fields_at`]).
+
+pub mod decode;
+pub mod schema;
+pub mod view;
+
+pub use decode::{Mode, decode, zero};
+pub use schema::{Field, Marker, Ty, TypeDef, fields_at};
