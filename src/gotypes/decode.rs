@@ -8,9 +8,9 @@
 //!   fields the input set, under their schema names; the kube library).
 //! - [`Walk`]: fields in the schema's order or the input's key order (which
 //!   error comes first when several fields are wrong).
-//! - [`Errors`]: stop at the first error, or keep the first type mismatch
-//!   and go on (encoding/json's rule) — a value whose own unmarshaler fails
-//!   (quantity, time, int-or-string) stops at once in both.
+//! - [`Errors`]: stop at the first error, or read everything and report the
+//!   first type mismatch, else the first failure of a value's own
+//!   unmarshaler (quantity, time, int-or-string) — encoding/json's rule.
 
 use super::schema::{self, Ty, TypeDef};
 use crate::kube::gojson;
@@ -56,12 +56,13 @@ pub enum Walk {
     Input,
 }
 
-/// What a type mismatch does.
+/// What an error does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Errors {
     Stop,
-    /// Remember the first mismatch and go on; report it at the end.
-    FirstWins,
+    /// Go on; at the end report the first type mismatch, or if there is
+    /// none the first unmarshaler failure.
+    TypeErrorsFirst,
 }
 
 impl Mode {
@@ -82,27 +83,49 @@ impl Mode {
         reader: Reader::Json,
         shape: Shape::Trimmed,
         walk: Walk::Input,
-        errors: Errors::FirstWins,
+        errors: Errors::TypeErrorsFirst,
+    };
+    /// A customization's result read into Karmada's typed target
+    /// (`json.Unmarshal`), in full form for re-encoding.
+    pub const JSON_RESULT: Mode = Mode {
+        shape: Shape::Full,
+        ..Mode::JSON_TRIMMED
     };
 }
 
 /// Reads `value` as the schema type `type_name`. `Err` is Go's error text.
 pub fn decode(type_name: &str, value: &Value, mode: Mode) -> Result<Value, String> {
     let def = schema::get(type_name);
-    let mut d = Decoder {
-        mode,
-        root: def,
-        path: Vec::new(),
-        first_error: None,
-    };
     if mode.reader == Reader::Json && !value.is_object() && !value.is_null() {
         return Err(gojson::unmarshal_value_error(
             gojson::kind_name(value),
             &def.go_name(),
         ));
     }
-    let out = d.read_struct(def, value)?;
-    match d.first_error {
+    run(mode, def.name, |d| d.read_struct(def, value))
+}
+
+/// Reads `value` as a list of the struct type `elem` (a JSON array at the
+/// top; Go's error paths then start with the index: `.0.name`).
+pub fn decode_list(elem: &'static str, value: &Value, mode: Mode) -> Result<Value, String> {
+    let ty = Ty::List(Box::new(Ty::Struct(schema::get(elem).name)));
+    run(mode, "", |d| d.read(&ty, value))
+}
+
+fn run(
+    mode: Mode,
+    root: &'static str,
+    read: impl FnOnce(&mut Decoder) -> Result<Value, String>,
+) -> Result<Value, String> {
+    let mut d = Decoder {
+        mode,
+        root,
+        path: Vec::new(),
+        first_error: None,
+        unmarshaler_error: None,
+    };
+    let out = read(&mut d)?;
+    match d.first_error.or(d.unmarshaler_error) {
         Some(e) => Err(e),
         None => Ok(out),
     }
@@ -115,10 +138,14 @@ pub fn zero(type_name: &str) -> Value {
 
 struct Decoder {
     mode: Mode,
-    root: &'static TypeDef,
+    /// Go's name of the root type without its package (`""` for a list).
+    root: &'static str,
     /// Field names, list indices and map keys down to the current value.
     path: Vec<String>,
+    /// The first type mismatch (when errors do not stop decoding).
     first_error: Option<String>,
+    /// The first failure of a value's own unmarshaler (likewise).
+    unmarshaler_error: Option<String>,
 }
 
 /// Go's `reflect.Kind` name of an unstructured value.
@@ -150,10 +177,21 @@ impl Decoder {
         let e = self.mismatch_text(v, ty);
         match self.mode.errors {
             Errors::Stop => Err(e),
-            Errors::FirstWins => {
+            Errors::TypeErrorsFirst => {
                 self.first_error.get_or_insert(e);
                 Ok(Value::Null)
             }
+        }
+    }
+
+    /// A value's own unmarshaler failed (quantity, time, int-or-string).
+    fn unmarshaler(&mut self, r: Result<Value, String>) -> Result<Value, String> {
+        match (r, self.mode.errors) {
+            (Err(e), Errors::TypeErrorsFirst) => {
+                self.unmarshaler_error.get_or_insert(e);
+                Ok(Value::Null)
+            }
+            (r, _) => r,
         }
     }
 
@@ -166,7 +204,7 @@ impl Decoder {
                     }
                     other => gojson::kind_name(other).to_string(),
                 };
-                let root = self.root.name;
+                let root = self.root;
                 if self.path.is_empty() {
                     gojson::unmarshal_value_error(&what, &ty.go_name())
                 } else {
@@ -300,43 +338,18 @@ impl Decoder {
                 _ => self.mismatch(v, ty),
             },
             Ty::I32 | Ty::I64 => self.read_int(ty, v),
-            Ty::Time => match v {
-                Value::String(s) => {
-                    let t = Instant::parse(s)?;
-                    Ok(if !full {
-                        v.clone()
-                    } else if t.is_zero() {
-                        Value::Null
-                    } else {
-                        Value::String(t.precise())
-                    })
-                }
-                other => Err(gojson::unmarshal_value_error(
-                    gojson::kind_name(other),
-                    "string",
-                )),
-            },
-            Ty::Quantity if full => Ok(Value::String(
-                crate::kube::normalized_json(v).map_err(|e| e.to_string())?,
-            )),
-            Ty::Quantity => match Quantity::from_json(v) {
-                Ok(_) => Ok(v.clone()),
-                Err(e) => Err(e.to_string()),
-            },
-            Ty::IntOrStr => match v {
-                Value::String(_) => Ok(v.clone()),
-                Value::Number(n) => match integral(n) {
-                    Some(i) if i32::try_from(i).is_ok() => Ok(Value::from(i)),
-                    _ => Err(gojson::unmarshal_value_error(
-                        &format!("number {}", gojson::number_text(n)),
-                        "int32",
-                    )),
-                },
-                other => Err(gojson::unmarshal_value_error(
-                    gojson::kind_name(other),
-                    "int32",
-                )),
-            },
+            Ty::Time => {
+                let r = read_time(v, full);
+                self.unmarshaler(r)
+            }
+            Ty::Quantity => {
+                let r = read_quantity(v, full);
+                self.unmarshaler(r)
+            }
+            Ty::IntOrStr => {
+                let r = read_int_or_str(v);
+                self.unmarshaler(r)
+            }
             Ty::RawJson => Ok(v.clone()),
             Ty::Struct(name) => self.read_struct(schema::get(name), v),
             Ty::Ptr(inner) => self.read(inner, v),
@@ -397,6 +410,53 @@ impl Decoder {
             return Ok(Value::from(i64::from(i as i32)));
         }
         Ok(Value::from(i))
+    }
+}
+
+/// A `metav1.Time`: RFC 3339 text (full form: UTC, `null` when zero).
+fn read_time(v: &Value, full: bool) -> Result<Value, String> {
+    let Value::String(s) = v else {
+        return Err(gojson::unmarshal_value_error(
+            gojson::kind_name(v),
+            "string",
+        ));
+    };
+    let t = Instant::parse(s)?;
+    Ok(if !full {
+        v.clone()
+    } else if t.is_zero() {
+        Value::Null
+    } else {
+        Value::String(t.precise())
+    })
+}
+
+/// A `resource.Quantity` (full form: the text Go prints).
+fn read_quantity(v: &Value, full: bool) -> Result<Value, String> {
+    if full {
+        let text = crate::kube::normalized_json(v).map_err(|e| e.to_string())?;
+        return Ok(Value::String(text));
+    }
+    Quantity::from_json(v)
+        .map(|_| v.clone())
+        .map_err(|e| e.to_string())
+}
+
+/// An `intstr.IntOrString`: a string, or a number that fits an int32.
+fn read_int_or_str(v: &Value) -> Result<Value, String> {
+    match v {
+        Value::String(_) => Ok(v.clone()),
+        Value::Number(n) => match integral(n) {
+            Some(i) if i32::try_from(i).is_ok() => Ok(Value::from(i)),
+            _ => Err(gojson::unmarshal_value_error(
+                &format!("number {}", gojson::number_text(n)),
+                "int32",
+            )),
+        },
+        other => Err(gojson::unmarshal_value_error(
+            gojson::kind_name(other),
+            "int32",
+        )),
     }
 }
 

@@ -7,8 +7,11 @@
 //! completion ([`schema::fields_at`]).
 
 pub mod decode;
+pub mod encode;
+pub mod results;
 pub mod schema;
 pub mod view;
 
-pub use decode::{Mode, decode, zero};
+pub use decode::{Mode, decode, decode_list, zero};
+pub use encode::encode;
 pub use schema::{Field, Marker, Ty, TypeDef, fields_at};

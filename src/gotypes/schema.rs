@@ -112,7 +112,12 @@ impl TypeDef {
     pub fn go_name(&self) -> String {
         let package = if self.name.starts_with("Wrapped") {
             "native"
-        } else if self.name.starts_with("ServiceImport") || self.name.starts_with("MCS") {
+        } else if KARMADA_V1ALPHA2.contains(&self.name) {
+            "v1alpha2"
+        } else if self.name == "DependentObjectReference"
+            || self.name.starts_with("ServiceImport")
+            || self.name.starts_with("MCS")
+        {
             "v1alpha1"
         } else {
             "v1"
@@ -120,6 +125,14 @@ impl TypeDef {
         format!("{package}.{}", self.name.trim_start_matches("MCS"))
     }
 }
+
+/// The types of Karmada's work/v1alpha2 package in the table.
+const KARMADA_V1ALPHA2: [&str; 4] = [
+    "ReplicaRequirements",
+    "ComponentReplicaRequirements",
+    "NodeClaim",
+    "Component",
+];
 
 /// Looks a struct type up; panics on a name the table does not define
 /// (a programming error, covered by the table's own test).
@@ -264,6 +277,9 @@ mod tests {
         assert!(wrapped.field("unavailableReplicas").is_some());
         assert_eq!(wrapped.go_name(), "native.WrappedDeploymentStatus");
         assert_eq!(get("JobStatus").go_name(), "v1.JobStatus");
+        assert_eq!(get("NodeClaim").go_name(), "v1alpha2.NodeClaim");
+        let deps = get("DependentObjectReference").go_name();
+        assert_eq!(deps, "v1alpha1.DependentObjectReference");
     }
 
     #[test]

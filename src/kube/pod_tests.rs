@@ -318,10 +318,15 @@ fn decoding_errors() {
         err(json!([1])),
         "json unmarshal obj failed: json: cannot unmarshal array into Go value of type v1.PodTemplateSpec"
     );
-    // A quantity error stops decoding and wins over an earlier type error.
+    // A type error wins over a quantity error, before or after it (as
+    // recorded from karmadactl, in either table order).
     assert_eq!(
         err(json!({"spec": {"affinity": "x", "overhead": {"cpu": "x"}}})),
-        REGEX_ERR
+        "json unmarshal obj failed: json: cannot unmarshal string into Go struct field PodTemplateSpec.spec.affinity of type v1.Affinity"
+    );
+    assert_eq!(
+        err(json!({"spec": {"overhead": {"cpu": "x"}, "nodeName": 5}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into Go struct field PodTemplateSpec.spec.nodeName of type string"
     );
     // The first type error in document order is reported.
     assert_eq!(

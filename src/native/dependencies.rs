@@ -2,7 +2,7 @@
 //! ServiceImport refers to, then validated as Karmada validates them.
 
 use super::Kind;
-use super::normalize;
+use crate::gotypes::encode;
 use crate::gotypes::view::str;
 use crate::gotypes::{self, Mode};
 use crate::kube::deps::pod_dependencies;
@@ -48,7 +48,7 @@ fn pod_template_kind(kind: Kind, o: &Value, namespace: &str) -> Result<Vec<Value
         Kind::CronJob => &spec["jobTemplate"]["spec"]["template"]["spec"],
         _ => &spec["template"]["spec"],
     };
-    let template = json!({ "spec": normalize::encode("PodSpec", pod_spec) });
+    let template = json!({ "spec": encode("PodSpec", pod_spec) });
     let mut refs = pod_dependencies(&template, namespace)?.unwrap_or_default();
     if kind == Kind::StatefulSet {
         let claims: Vec<&str> = spec["volumeClaimTemplates"]

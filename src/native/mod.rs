@@ -5,7 +5,6 @@ mod access;
 mod aggregate;
 mod dependencies;
 mod health;
-mod normalize;
 mod reflect;
 mod replica;
 mod retain;

@@ -3,7 +3,7 @@
 
 use super::Kind;
 use super::access;
-use super::normalize;
+use crate::gotypes::encode;
 use crate::gotypes::view::int;
 use crate::gotypes::{self, Mode};
 use serde_json::{Map, Value};
@@ -70,7 +70,7 @@ pub fn typed_status(
                     }
                 }
             }
-            Ok(normalize::encode(type_name, &s))
+            Ok(encode(type_name, &s))
         }
     }
 }
@@ -175,7 +175,7 @@ pub(super) fn service(obj: &Value) -> Result<Value, String> {
     let mut out = Map::new();
     out.insert(
         "loadBalancer".into(),
-        normalize::encode("LoadBalancerStatus", &s["loadBalancer"]),
+        encode("LoadBalancerStatus", &s["loadBalancer"]),
     );
     Ok(Value::Object(out))
 }

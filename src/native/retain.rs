@@ -2,7 +2,7 @@
 //! fields in the desired object; raw edits except for Pod (normalized).
 
 use super::access;
-use super::normalize;
+use crate::gotypes::encode;
 use crate::gotypes::{self, Mode};
 use serde_json::{Map, Value};
 
@@ -55,7 +55,7 @@ pub(super) fn pod(desired: &Value, observed: &Value) -> Result<Value, String> {
     for list in ["initContainers", "containers"] {
         retain_mounts(&mut spec[list], &observed_spec[list]);
     }
-    Ok(normalize::encode("Pod", &want))
+    Ok(encode("Pod", &want))
 }
 
 /// For each observed container, the first desired namesake takes its mounts.

@@ -9,7 +9,7 @@ mod workload;
 
 use super::Kind;
 
-use super::normalize;
+use crate::gotypes::encode;
 use crate::gotypes::{self, Mode};
 use serde_json::Value;
 
@@ -51,7 +51,7 @@ pub fn aggregate(
         Some(status) => {
             let mut o = o;
             o["status"] = status;
-            normalize::encode(types.object, &o)
+            encode(types.object, &o)
         }
         None => obj.clone(),
     })
@@ -66,7 +66,7 @@ pub fn pod_aggregate(
 ) -> Result<Value, String> {
     if items.is_none() {
         let o = gotypes::decode(types.object, obj, Mode::CONVERT)?;
-        return Ok(normalize::encode(types.object, &o));
+        return Ok(encode(types.object, &o));
     }
     aggregate(types, merge, obj, items)
 }

@@ -1,14 +1,16 @@
-//! Normalization (spec §1.3): a decoded typed value serialized back the way
-//! Go's `ToUnstructured` does, driven by the schema's field markers.
+//! Encoding: a decoded value (full form) serialized back the way Go's
+//! `ToUnstructured` or `json.Marshal` does, driven by the schema's field
+//! markers (the native interpreters' normalization, and customization
+//! results).
 
-use super::time::Instant;
-use crate::gotypes::schema::{self, Marker, Ty};
+use super::schema::{self, Marker, Ty};
+use crate::native::time::Instant;
 use serde_json::{Map, Value};
 
 /// `normalize(T, value)`: the typed round trip of an input value.
 #[cfg(test)]
 pub fn normalize(type_name: &str, value: &Value) -> Result<Value, String> {
-    use crate::gotypes::{Mode, decode};
+    use super::{Mode, decode};
     Ok(encode(type_name, &decode(type_name, value, Mode::CONVERT)?))
 }
 
