@@ -30,6 +30,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('interpret', 'interpret', [CompletionResultType]::ParameterValue, 'Run one interpreter operation, or check customizations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...')
             [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -72,6 +73,10 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the cases whose name or file path contains TEXT')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Number of parallel jobs (default: all cores)')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Number of parallel jobs (default: all cores)')
+            [CompletionResult]::new('--coverage-file', '--coverage-file', [CompletionResultType]::ParameterName, 'With coverage: also write an lcov tracefile (YAML file lines) to FILE')
+            [CompletionResult]::new('--coverage-min', '--coverage-min', [CompletionResultType]::ParameterName, 'With coverage: exit 1 when line coverage is below PCT percent')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: human, or json (cases, counts and coverage in one object)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: human, or json (cases, counts and coverage in one object)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
             [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
@@ -79,6 +84,24 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
             [CompletionResult]::new('--with-builtins', '--with-builtins', [CompletionResultType]::ParameterName, 'With -f: fall back to the built-in interpreters as Karmada''s control plane does')
             [CompletionResult]::new('--fail-on-empty', '--fail-on-empty', [CompletionResultType]::ParameterName, 'Exit 1 when no case ran')
+            [CompletionResult]::new('--coverage', '--coverage', [CompletionResultType]::ParameterName, 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'kinterp;lint' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Report RULE as an error')
+            [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report RULE as a warning')
+            [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Do not report RULE')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-R', '-R ', [CompletionResultType]::ParameterName, 'Read directories recursively')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Read directories recursively')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -112,6 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
         'kinterp;help' {
             [CompletionResult]::new('interpret', 'interpret', [CompletionResultType]::ParameterValue, 'Run one interpreter operation, or check customizations')
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...')
             [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -121,6 +145,9 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             break
         }
         'kinterp;help;test' {
+            break
+        }
+        'kinterp;help;lint' {
             break
         }
         'kinterp;help;builtins' {

@@ -28,6 +28,9 @@ _kinterp() {
             kinterp,interpret)
                 cmd="kinterp__subcmd__interpret"
                 ;;
+            kinterp,lint)
+                cmd="kinterp__subcmd__lint"
+                ;;
             kinterp,test)
                 cmd="kinterp__subcmd__test"
                 ;;
@@ -43,6 +46,9 @@ _kinterp() {
             kinterp__subcmd__help,interpret)
                 cmd="kinterp__subcmd__help__subcmd__interpret"
                 ;;
+            kinterp__subcmd__help,lint)
+                cmd="kinterp__subcmd__help__subcmd__lint"
+                ;;
             kinterp__subcmd__help,test)
                 cmd="kinterp__subcmd__help__subcmd__test"
                 ;;
@@ -53,7 +59,7 @@ _kinterp() {
 
     case "${cmd}" in
         kinterp)
-            opts="-h -V --color --timeout --lua-memory-limit --help --version interpret test builtins completions help"
+            opts="-h -V --color --timeout --lua-memory-limit --help --version interpret test lint builtins completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -147,7 +153,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__help)
-            opts="interpret test builtins completions help"
+            opts="interpret test lint builtins completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -203,6 +209,20 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__help__subcmd__interpret)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kinterp__subcmd__help__subcmd__lint)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -300,8 +320,54 @@ _kinterp() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kinterp__subcmd__lint)
+            opts="-R -o -h -V --recursive --output --deny --warn --allow --color --timeout --lua-memory-limit --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -W "human json sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "human json sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --deny)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lua-memory-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kinterp__subcmd__test)
-            opts="-f -R -j -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -329,6 +395,22 @@ _kinterp() {
                     ;;
                 -j)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --coverage-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --coverage-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

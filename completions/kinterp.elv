@@ -27,6 +27,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --version 'Print version'
             cand interpret 'Run one interpreter operation, or check customizations'
             cand test 'Run declarative test cases against customizations or the built-ins'
+            cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -67,6 +68,10 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --filter 'Run only the cases whose name or file path contains TEXT'
             cand -j 'Number of parallel jobs (default: all cores)'
             cand --jobs 'Number of parallel jobs (default: all cores)'
+            cand --coverage-file 'With coverage: also write an lcov tracefile (YAML file lines) to FILE'
+            cand --coverage-min 'With coverage: exit 1 when line coverage is below PCT percent'
+            cand -o 'Output format: human, or json (cases, counts and coverage in one object)'
+            cand --output 'Output format: human, or json (cases, counts and coverage in one object)'
             cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
             cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
             cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
@@ -74,6 +79,23 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --recursive 'Read directories given with -f recursively'
             cand --with-builtins 'With -f: fall back to the built-in interpreters as Karmada''s control plane does'
             cand --fail-on-empty 'Exit 1 when no case ran'
+            cand --coverage 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'kinterp;lint'= {
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --deny 'Report RULE as an error'
+            cand --warn 'Report RULE as a warning'
+            cand --allow 'Do not report RULE'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -R 'Read directories recursively'
+            cand --recursive 'Read directories recursively'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -104,6 +126,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help'= {
             cand interpret 'Run one interpreter operation, or check customizations'
             cand test 'Run declarative test cases against customizations or the built-ins'
+            cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -111,6 +134,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help;interpret'= {
         }
         &'kinterp;help;test'= {
+        }
+        &'kinterp;help;lint'= {
         }
         &'kinterp;help;builtins'= {
         }

@@ -33,6 +33,7 @@ complete -c kinterp -n "__fish_kinterp_needs_command" -s h -l help -d 'Print hel
 complete -c kinterp -n "__fish_kinterp_needs_command" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -65,6 +66,10 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s f -l filename -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l junit -d 'Also write a JUnit XML report to FILE' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l filter -d 'Run only the cases whose name or file path contains TEXT' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s j -l jobs -d 'Number of parallel jobs (default: all cores)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-file -d 'With coverage: also write an lcov tracefile (YAML file lines) to FILE' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-min -d 'With coverage: exit 1 when line coverage is below PCT percent' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s o -l output -d 'Output format: human, or json (cases, counts and coverage in one object)' -r -f -a "human\t''
+json\t''"
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -73,8 +78,24 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l lua-memory-limi
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s R -l recursive -d 'Read directories given with -f recursively'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -d 'With -f: fall back to the built-in interpreters as Karmada\'s control plane does'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage -d 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s o -l output -d 'Output format' -r -f -a "human\t''
+json\t''
+sarif\t''
+github\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l deny -d 'Report RULE as an error' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l warn -d 'Report RULE as a warning' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l allow -d 'Do not report RULE' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s R -l recursive -d 'Read directories recursively'
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l operation -d 'Only this operation (case-insensitive)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l kind -d 'Only this kind: Kind or apiVersion/Kind' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s o -l output -d 'Output format' -r -f -a "table\t''
@@ -93,8 +114,9 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l timeout 
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test builtins completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use mlua::Value as LuaValue;
 
+use crate::diag::{Diagnostic, Kind};
 use crate::lua::pool;
 use crate::lua::run::{Runner, ScriptError, error_text};
 use crate::lua::sandbox::PrintSink;
@@ -18,7 +19,9 @@ use crate::ric::{Customization, Document};
 pub enum RuleResult {
     Pass,
     Unset,
-    Error(String),
+    /// The script does not compile: Karmada's message, with the rule,
+    /// the script line and (when known) the file position.
+    Error(Diagnostic),
 }
 
 /// What `--check` says about one document.
@@ -44,8 +47,8 @@ pub struct Entry {
     /// The target, when the document is a customization.
     pub target: Option<(String, String)>,
     pub verdict: Verdict,
-    /// Lint findings beyond Karmada's: `RULE: message`.
-    pub warnings: Vec<String>,
+    /// Lint findings beyond Karmada's (warnings naming the rule).
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Entry {
@@ -76,7 +79,10 @@ impl Entry {
 /// let entries = check_str("ric.yaml", ric, Some(64 << 20)).unwrap();
 /// assert!(entries[0].failed());
 /// let Verdict::Rules(rules) = &entries[0].verdict else { panic!() };
-/// assert!(matches!(&rules[0].1, RuleResult::Error(m) if m.contains("'end' expected")));
+/// let RuleResult::Error(e) = &rules[0].1 else { panic!() };
+/// assert_eq!(e.message, "<string> at EOF:   syntax error");
+/// assert_eq!(e.kind, kinterp::Kind::Syntax);
+/// assert_eq!(e.location.rule.as_deref(), Some("Retain"));
 /// ```
 pub fn check_str(
     name: &str,
@@ -132,7 +138,7 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
     if let Some((rules, warnings)) = LINTED.with(|m| m.borrow().get(&key).cloned()) {
         entry.verdict = Verdict::Rules(rules);
         entry.warnings = warnings;
-        return entry;
+        return located(entry, c);
     }
     let linted: Result<_, String> =
         pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
@@ -144,10 +150,10 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
                     Some(script) => match lint_script(runner, script, op) {
                         Ok(None) => RuleResult::Pass,
                         Ok(Some(w)) => {
-                            warnings.push(format!("{}: {w}", op.name()));
+                            warnings.push(w.for_rule(op.name()));
                             RuleResult::Pass
                         }
-                        Err(syntax) => RuleResult::Error(syntax.trim().to_string()),
+                        Err(syntax) => RuleResult::Error(syntax.for_rule(op.name())),
                     },
                 };
                 rules.push((op, result));
@@ -168,7 +174,25 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         }
         Err(e) => {
             entry.verdict = Verdict::Rules(Vec::new());
-            entry.warnings.push(e);
+            entry.warnings.push(Diagnostic::warning(Kind::Runtime, e));
+        }
+    }
+    located(entry, c)
+}
+
+/// The entry's findings, placed in `c` (the memo keeps them without it).
+fn located(mut entry: Entry, c: &Customization) -> Entry {
+    let place = |d: &mut Diagnostic| {
+        d.location.file = Some(c.file.clone().into());
+        d.location.customization = Some(c.name.clone());
+    };
+    entry.warnings.iter_mut().for_each(place);
+    if let Verdict::Rules(rules) = &mut entry.verdict {
+        for (op, r) in rules {
+            if let RuleResult::Error(d) = r {
+                place(d);
+                d.location.position = d.location.script.and_then(|s| c.file_position(*op, s.line));
+            }
         }
     }
     entry
@@ -179,7 +203,7 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
 type LintKey = (Option<usize>, Vec<Option<String>>);
 
 /// The rule verdicts and warnings of one customization.
-type Linted = (Vec<(Operation, RuleResult)>, Vec<String>);
+type Linted = (Vec<(Operation, RuleResult)>, Vec<Diagnostic>);
 
 thread_local! {
     /// Verdicts of the rule sets this thread has linted. Linting runs in a
@@ -198,32 +222,46 @@ const LINTED_MAX: usize = 256;
 const LINT_BUDGET: Duration = Duration::from_millis(500);
 
 /// `Err` = the syntax error; `Ok(Some)` = a lint warning.
-fn lint_script(runner: &Runner, script: &str, op: Operation) -> Result<Option<String>, String> {
+fn lint_script(
+    runner: &Runner,
+    script: &str,
+    op: Operation,
+) -> Result<Option<Diagnostic>, Diagnostic> {
+    let warn = |m: String| Ok(Some(Diagnostic::warning(Kind::Lint, m)));
     let env = match runner.run_isolated(script) {
         Ok(env) => env,
-        Err(ScriptError::Syntax(m)) => return Err(m),
+        Err(e @ ScriptError::Syntax(_)) => {
+            let mut d = Diagnostic::error(Kind::Syntax, e.to_string().trim());
+            d.location.script = e.line().map(|l| crate::diag::Position::new(l, 0));
+            return Err(d);
+        }
         Err(ScriptError::Runtime(m) | ScriptError::Timeout(m) | ScriptError::Memory(m)) => {
-            return Ok(Some(format!("the script's top level fails: {m}")));
+            return warn(format!("the script's top level fails: {m}"));
         }
     };
     let func = op.lua_function();
     match env.raw_get::<LuaValue>(func) {
         Ok(LuaValue::Function(_)) => Ok(None),
         Ok(LuaValue::Nil) => {
-            let hint = defined_functions(&env)
-                .into_iter()
-                .find(|name| crate::suggest::similar(name, func))
-                .map(|name| format!(" (it defines {name}; did you mean {func}?)"))
-                .unwrap_or_default();
-            Ok(Some(format!(
-                "the script does not define the global function {func}{hint}"
-            )))
+            let d = Diagnostic::warning(
+                Kind::Lint,
+                format!("the script does not define the global function {func}"),
+            );
+            Ok(Some(
+                match defined_functions(&env)
+                    .into_iter()
+                    .find(|name| crate::suggest::similar(name, func))
+                {
+                    Some(name) => d.with_hint(format!("it defines {name}; did you mean {func}?")),
+                    None => d,
+                },
+            ))
         }
-        Ok(other) => Ok(Some(format!(
+        Ok(other) => warn(format!(
             "{func} is not a function: {}",
             crate::lua::raise::type_name(&other)
-        ))),
-        Err(e) => Ok(Some(error_text(&e))),
+        )),
+        Err(e) => warn(error_text(&e)),
     }
 }
 
@@ -238,6 +276,7 @@ fn defined_functions(env: &mlua::Table) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Position;
 
     fn ric(i: usize) -> String {
         format!(
@@ -251,6 +290,46 @@ spec:
       luaScript: 'function Retain(d, o) return d end -- {i}'
 "
         )
+    }
+
+    #[test]
+    fn syntax_errors_point_into_the_file() {
+        let ric = "apiVersion: config.karmada.io/v1alpha1
+kind: ResourceInterpreterCustomization
+metadata: {name: bad}
+spec:
+  target: {apiVersion: v1, kind: Pod}
+  customizations:
+    retention:
+      luaScript: |
+        function Retain(d, o)
+          return d +
+        end
+";
+        // Twice: the second answer comes from the memo, placed again.
+        for _ in 0..2 {
+            let entries = check_str("bad.yaml", ric, Some(64 << 20)).unwrap();
+            let Verdict::Rules(rules) = &entries[0].verdict else {
+                panic!("{entries:?}")
+            };
+            let RuleResult::Error(e) = &rules[0].1 else {
+                panic!("{rules:?}")
+            };
+            assert_eq!(e.kind, Kind::Syntax);
+            // Karmada's words: gopher-lua's parser names line and column.
+            assert_eq!(
+                e.message,
+                "<string> line:3(column:3) near 'end':   syntax error"
+            );
+            assert_eq!(e.location.rule.as_deref(), Some("Retain"));
+            assert_eq!(e.location.customization.as_deref(), Some("bad"));
+            assert_eq!(e.location.script, Some(Position::new(3, 0)));
+            assert_eq!(e.location.position, Some(Position::new(11, 9)));
+            assert_eq!(
+                e.to_string(),
+                "bad.yaml:11:9: <string> line:3(column:3) near 'end':   syntax error"
+            );
+        }
     }
 
     #[test]

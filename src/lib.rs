@@ -35,7 +35,9 @@
 //!           return obj.spec.replicas, nil
 //!         end
 //! "#;
-//! let profile = Profile { print: PrintSink::Discard, ..Profile::default() };
+//! // A 1 s budget per call, 256 MiB per Lua state; `print` goes to the
+//! // profile's sink (dropped by default: the library writes nothing).
+//! let profile = Profile { print: PrintSink::Stderr, ..Profile::default() };
 //! let interpreter = Interpreter::customizations(
 //!     kinterp::customizations_from_str("ric.yaml", ric)?,
 //!     profile,
@@ -78,7 +80,10 @@
 //! };
 //! let err = interpreter.run(Operation::InterpretHealth, &input).unwrap_err();
 //! assert_eq!(err.kind, Kind::Runtime);
-//! assert_eq!(err.message, "<string>:2: no status");
+//! assert_eq!(
+//!     err.message,
+//!     "<string>:2: no status\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:2: in main chunk\n\t[G]: ?"
+//! );
 //! assert_eq!(err.location.rule.as_deref(), Some("InterpretHealth"));
 //! assert_eq!(err.location.customization.as_deref(), Some("health"));
 //! assert_eq!(err.location.script, Some(Position::new(2, 0)));
@@ -116,12 +121,14 @@ pub mod calendar;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod coverage;
 pub mod diag;
 pub mod gotypes;
 pub mod heap;
 pub mod input;
 pub mod interpreter;
 pub mod kube;
+pub mod lint;
 pub mod load;
 pub mod locate;
 pub mod lua;

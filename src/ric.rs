@@ -23,11 +23,18 @@ pub struct Customization {
     pub kind: String,
     /// Each rule's script, by `Operation` index; `None` when the rule is absent.
     pub scripts: [Option<String>; 8],
-    /// Where each rule's script starts in `file` (its first line, and the
-    /// column its text starts at), by `Operation` index, when known: set by
-    /// the loaders for literal block scalars (`luaScript: |`), where script
-    /// lines map one to one onto file lines.
-    pub script_starts: [Option<crate::diag::Position>; 8],
+    /// The text it was read from, when the loaders know it: file
+    /// positions of script lines are found from it on demand.
+    pub origin: Option<Origin>,
+}
+
+/// The text a customization was read from and which of its non-empty
+/// documents holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin {
+    pub text: std::sync::Arc<str>,
+    /// Index among the file's non-empty documents.
+    pub document: usize,
 }
 
 impl Customization {
@@ -47,14 +54,20 @@ impl Customization {
 
     /// The file position of line `line` (1-based) of the script of `op`,
     /// when known: the file line, and the column its code starts at.
+    /// Locates the file again (`crate::locate`): only error paths ask.
     pub fn file_position(&self, op: Operation, line: usize) -> Option<crate::diag::Position> {
-        let start = self.script_starts[op as usize]?;
-        let text = self.script(op)?.lines().nth(line.checked_sub(1)?)?;
-        let indent = text.len() - text.trim_start().len();
-        Some(crate::diag::Position::new(
-            start.line + line - 1,
-            start.column + indent,
-        ))
+        let origin = self.origin.as_ref()?;
+        let code = self.script(op)?.lines().nth(line.checked_sub(1)?)?;
+        let column = code.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        let map = crate::locate::locate(&origin.text);
+        let (document, _) = map
+            .documents
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.root.as_ref().is_some_and(|r| !r.is_null()))
+            .nth(origin.document)?;
+        let script = map.customization_in(document)?.rule(op)?.script.as_ref()?;
+        Some(script.to_file(crate::diag::Position::new(line, column)))
     }
 }
 
@@ -225,7 +238,7 @@ pub fn decode(file: &str, doc: &Value) -> Result<Document, String> {
         api_version: t_api,
         kind: t_kind,
         scripts,
-        script_starts: [None; 8],
+        origin: None,
     }))
 }
 

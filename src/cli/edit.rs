@@ -125,8 +125,8 @@ fn problems(name: &str, text: &str) -> Vec<String> {
                 match entry.verdict {
                     Verdict::Rules(rules) => {
                         for (op, r) in rules {
-                            if let RuleResult::Error(m) = r {
-                                out.push(format!("{}: {}: {m}", entry.source, op.name()));
+                            if let RuleResult::Error(e) = r {
+                                out.push(format!("{}: {}: {}", entry.source, op.name(), e.message));
                             }
                         }
                     }

@@ -10,7 +10,10 @@ use crate::interpreter::Interpreter;
 use crate::load::{load_customizations, parse_operation, read_object, read_status};
 use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation};
-use crate::output::report::{Human, Json, Report};
+use crate::output::{
+    self,
+    report::{Human, Json, Report},
+};
 use crate::ric::CustomizationSet;
 
 pub const EXAMPLES: &str = "Examples:
@@ -231,7 +234,7 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Failure> {
             }
             Ok(0)
         }
-        Err(e) => Err(Failure::in_set(e, interpreter.customizations.as_ref())),
+        Err(e) => Err(Failure::of_run(e, &interpreter)),
     }
 }
 
@@ -268,7 +271,7 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnosti
     if !json {
         for e in &entries {
             for w in &e.warnings {
-                eprintln!("warning: {}: {w}", e.source);
+                eprintln!("warning: {}: {}", e.source, output::check::warning(w));
             }
         }
     }

@@ -3,8 +3,10 @@
 
 pub mod builtins;
 pub mod color;
+pub mod coverage;
 pub mod edit;
 pub mod interpret;
+pub mod lint;
 pub mod test;
 
 use std::time::Duration;
@@ -15,7 +17,6 @@ use crate::diag::Diagnostic;
 use crate::interpreter::Profile;
 use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Report, Reporter};
-use crate::ric::CustomizationSet;
 
 /// Run, lint and test Karmada resource interpreter customizations offline.
 #[derive(Debug, Parser)]
@@ -79,6 +80,9 @@ pub enum Command {
     /// Run declarative test cases against customizations or the built-ins
     #[command(after_help = test::EXAMPLES)]
     Test(test::TestArgs),
+    /// Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...
+    #[command(after_help = lint::EXAMPLES)]
+    Lint(lint::LintArgs),
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
@@ -138,20 +142,12 @@ impl From<Diagnostic> for Failure {
 }
 
 impl Failure {
-    /// A script failure, with the failing line's text from `set`.
-    pub fn in_set(diagnostic: Diagnostic, set: Option<&CustomizationSet>) -> Failure {
-        let loc = &diagnostic.location;
-        let snippet = (|| {
-            let op = crate::ops::Operation::parse(loc.rule.as_deref()?)?;
-            let line = loc.script?.line;
-            let file = loc.file.as_ref()?.to_str()?;
-            let name = loc.customization.as_deref()?;
-            let c = set?
-                .items()
-                .iter()
-                .find(|c| c.name == name && c.file == file)?;
-            Some(c.script(op)?.lines().nth(line.checked_sub(1)?)?.to_string())
-        })();
+    /// A failure of `interpreter`, with the failing script line's text.
+    pub fn of_run(
+        diagnostic: Diagnostic,
+        interpreter: &crate::interpreter::Interpreter,
+    ) -> Failure {
+        let snippet = interpreter.snippet(&diagnostic).map(str::to_string);
         Failure {
             diagnostic,
             snippet,
@@ -188,6 +184,7 @@ fn dispatch(cli: Cli) -> Result<i32, Failure> {
         Command::Interpret(args) => interpret::run(&cli.global, args),
         Command::Test(args) => Ok(test::run(&cli.global, args)?),
         Command::Builtins(args) => Ok(builtins::run(&cli.global, args)?),
+        Command::Lint(args) => Ok(lint::run(&cli.global, args)?),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());

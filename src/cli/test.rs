@@ -48,6 +48,25 @@ pub struct TestArgs {
     /// Number of parallel jobs (default: all cores)
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Report which customizations, rules and script lines the cases ran (runs cases on one thread)
+    #[arg(long)]
+    pub coverage: bool,
+    /// With coverage: also write an lcov tracefile (YAML file lines) to FILE
+    #[arg(long, value_name = "FILE")]
+    pub coverage_file: Option<String>,
+    /// With coverage: exit 1 when line coverage is below PCT percent
+    #[arg(long, value_name = "PCT")]
+    pub coverage_min: Option<f64>,
+    /// Output format: human, or json (cases, counts and coverage in one object)
+    #[arg(short = 'o', long, value_enum, default_value_t = TestFormat::Human)]
+    pub output: TestFormat,
+}
+
+/// `-o` of `kinterp test`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TestFormat {
+    Human,
+    Json,
 }
 
 /// Runs `kinterp test`.
@@ -77,25 +96,43 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Diagnostic> {
             (kept, skipped)
         }
     };
-    let jobs = args.jobs.unwrap_or_else(crate::parallel::default_jobs);
+    let coverage = args.coverage || args.coverage_file.is_some() || args.coverage_min.is_some();
+    let jobs = match coverage {
+        // Coverage is recorded per thread: run on this one.
+        true => 1,
+        false => args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+    };
+    if coverage {
+        crate::coverage::start();
+    }
     let results = testrun::run_all(&interpreter, &cases, jobs);
+    let lines = coverage.then(|| super::coverage::report(interpreter.customizations.as_ref()));
     let report = Report::Tests(TestReport {
         cases: &cases,
         results: &results,
         skipped,
     });
     let human = Human {
-        color: super::color::stdout_color(global.color),
+        color: args.output == TestFormat::Human && super::color::stdout_color(global.color),
     };
-    super::print(&human, &report);
+    match (args.output, &lines) {
+        (TestFormat::Human, None) => super::print(&human, &report),
+        (TestFormat::Human, Some(lines)) => {
+            super::coverage::print_with_table(human.render(&report).unwrap_or_default(), lines)
+        }
+        (TestFormat::Json, _) => {
+            super::coverage::print_json(&cases, &results, skipped, lines.as_ref())
+        }
+    }
     if let Some(path) = &args.junit {
         let text = Junit.render(&report).unwrap_or_default();
         std::fs::write(path, text).map_err(|e| {
             Diagnostic::input(format!("{path}: cannot write the JUnit report: {e}"))
         })?;
     }
+    let below = super::coverage::finish(lines.as_ref(), &args)?;
     let failed = results.iter().any(|r| !r.passed());
     Ok(i32::from(
-        failed || (args.fail_on_empty && cases.is_empty()),
+        failed || below || (args.fail_on_empty && cases.is_empty()),
     ))
 }

@@ -25,7 +25,8 @@ pub struct Profile {
     pub timeout: Duration,
     /// Memory limit of a Lua state in bytes; `None` for none.
     pub memory_limit: Option<usize>,
-    /// Where `print` writes.
+    /// Where `print` writes (the library's default drops it: a library
+    /// writes nothing on its own; the CLI picks standard error or output).
     pub print: PrintSink,
 }
 
@@ -34,7 +35,7 @@ impl Default for Profile {
         Profile {
             timeout: Duration::from_secs(1),
             memory_limit: Some(256 << 20),
-            print: PrintSink::Stderr,
+            print: PrintSink::Discard,
         }
     }
 }
@@ -422,7 +423,7 @@ mod tests {
                 "function GetComponents(o) error('x') end",
                 &i
             ),
-            Err("failed to run 'GetComponents' script: <string>:1: x".into())
+            Err("failed to run 'GetComponents' script: <string>:1: x\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:1: in main chunk\n\t[G]: ?".into())
         );
         assert_eq!(
             one(

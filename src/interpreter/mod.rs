@@ -64,6 +64,27 @@ impl Interpreter {
         }
     }
 
+    /// The text of the script line a diagnostic of [`Interpreter::run`]
+    /// points at (from the customizations given, or the bundled ones).
+    pub fn snippet(&self, d: &Diagnostic) -> Option<&str> {
+        let loc = &d.location;
+        let op = Operation::parse(loc.rule.as_deref()?)?;
+        let line = loc.script?.line;
+        let file = loc.file.as_ref()?.to_str()?;
+        let name = loc.customization.as_deref()?;
+        let bundled = file
+            .strip_prefix("bundled:")
+            .and_then(|path| crate::thirdparty::BUNDLED.iter().find(|b| b.path == path))
+            .and_then(|b| crate::thirdparty::customizations_for(b.api_version, b.kind));
+        let c = self
+            .customizations
+            .iter()
+            .chain(bundled)
+            .flat_map(CustomizationSet::items)
+            .find(|c| c.name == name && c.file == file)?;
+        c.script(op)?.lines().nth(line.checked_sub(1)?)
+    }
+
     /// Runs `op`. A failure is a diagnostic whose message is Karmada's
     /// error text (printed after `Execute OP error: `), whose location names
     /// the rule and, for a script, the customization, its file and lines.

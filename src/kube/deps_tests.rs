@@ -1,5 +1,6 @@
-//! Tests of `pod_dependencies`: the worked examples of kube-library §7 and
-//! the volume-source rules.
+//! Tests of `pod_dependencies`: the ConfigMaps, Secrets, ServiceAccounts and
+//! PersistentVolumeClaims a pod template refers to, and the volume-source
+//! rules.
 
 use serde_json::{Value, json};
 

@@ -1,5 +1,6 @@
 //! Tests of `accurate_pod_requirements`: the worked examples of
-//! kube-library §6 and native-interpreters §3.2, and decoding errors.
+//! the `kube` module's requirement helpers and the native InterpretReplica
+//! (node claim, summed requests), and decoding errors.
 
 use serde_json::{Value, json};
 

@@ -20,32 +20,31 @@
 //! ";
 //! let set = kinterp::load::customizations_from_str("ric.yaml", ric).unwrap();
 //! assert_eq!(set[0].name, "health");
-//! // The script starts on line 12 of the file; its line 2 is file line 13, code at column 11.
+//! // The script starts on line 12 of the file: its line 2 is file line 13,
+//! // whose code starts at column 11.
 //! let op = kinterp::Operation::InterpretHealth;
 //! assert_eq!(set[0].file_position(op, 2), Some(kinterp::diag::Position::new(13, 11)));
 //! ```
-
-mod script_start;
 
 use serde_json::Value;
 
 use crate::diag::Diagnostic;
 use crate::input::{self, Source, read_sources};
 use crate::ops::Operation;
-use crate::ric::{self, Customization, Document};
-
-pub use script_start::script_starts;
+use crate::ric::{self, Customization, Document, Origin};
 
 /// Decodes the documents of one source text.
 pub fn documents_from_str(name: &str, text: &str) -> Result<Vec<Document>, Diagnostic> {
     let values = input::parse_documents(name, text)?;
-    let mut starts = script_starts(text).into_iter();
+    let shared: std::sync::Arc<str> = text.into();
     let mut docs = Vec::with_capacity(values.len());
-    for value in &values {
+    for (document, value) in values.iter().enumerate() {
         let mut doc = decode(name, value)?;
-        let at = starts.next();
-        if let (Document::Customization(c), Some(at)) = (&mut doc, at) {
-            c.script_starts = at;
+        if let Document::Customization(c) = &mut doc {
+            c.origin = Some(Origin {
+                text: shared.clone(),
+                document,
+            });
         }
         docs.push(doc);
     }

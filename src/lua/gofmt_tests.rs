@@ -1,5 +1,5 @@
-//! Tests of `string.format` (spec §7.3) and of the Go `Sprintf` engine;
-//! expectations beyond the spec rows were checked against Go 1.19.
+//! Tests of `string.format` (gopher-lua's, on Go's `fmt.Sprintf`) and of
+//! the Go `Sprintf` engine; expected values were checked against Go 1.19.
 
 use super::*;
 use crate::lua::gotest;

@@ -357,6 +357,47 @@ pub fn parse_number(s: &[u8]) -> Option<f64> {
     parse_int(t, 0).map(|v| v as f64).or_else(|| parse_float(t))
 }
 
+/// The Lua VM's own number conversions made gopher's: `..`, `table.concat`
+/// and every number read as a string print as [`format_number`], and
+/// arithmetic reads strings as [`parse_number`] (the hooks are in the
+/// patched `lvm.c`, third_party/lua-src/PATCHES.md). Idempotent.
+pub fn install_vm_hooks() {
+    unsafe extern "C" {
+        fn lua_kinterp_numhooks(
+            num2str: unsafe extern "C" fn(f64, *mut u8, usize) -> usize,
+            str2num: unsafe extern "C" fn(*const u8, usize, *mut f64) -> i32,
+        );
+    }
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: the callbacks below match the C declarations and only touch
+    // the buffers they are given.
+    ONCE.call_once(|| unsafe { lua_kinterp_numhooks(num2str, str2num) });
+}
+
+/// Writes `format_number(n)` into `buf` (64 bytes in lvm.c; Go's forms
+/// are at most 24), returning its length.
+unsafe extern "C" fn num2str(n: f64, buf: *mut u8, cap: usize) -> usize {
+    let s = format_number(n);
+    let len = s.len().min(cap);
+    // SAFETY: lvm.c passes a writable buffer of `cap` bytes.
+    unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), buf, len) };
+    len
+}
+
+/// Parses the `len` bytes at `s` as gopher's arithmetic does; 1 and the
+/// number in `out`, or 0.
+unsafe extern "C" fn str2num(s: *const u8, len: usize, out: *mut f64) -> i32 {
+    // SAFETY: lvm.c passes a Lua string's bytes and a valid `out`.
+    let bytes = unsafe { std::slice::from_raw_parts(s, len) };
+    match parse_number(bytes) {
+        Some(v) => {
+            unsafe { *out = v };
+            1
+        }
+        None => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,7 @@ fn one(v: Value) -> MultiValue {
     MultiValue::from_vec(vec![v])
 }
 
-/// gopher's `tostring`: numbers in Go form (§7.1), anything else as PUC
+/// gopher's `tostring`: numbers in Go form (`%.14g`, integers without a fraction), anything else as PUC
 /// (including `__tostring`); no argument raises `value expected`.
 fn install_tostring(lua: &Lua, globals: &Table) -> mlua::Result<()> {
     let orig = original(lua, globals, "_G", "tostring")?;
@@ -53,7 +53,7 @@ fn install_tostring(lua: &Lua, globals: &Table) -> mlua::Result<()> {
     globals.raw_set("tostring", f)
 }
 
-/// gopher's `tonumber` (§7.2).
+/// gopher's `tonumber`: Go's number syntax, bases 2 to 36.
 fn install_tonumber(lua: &Lua, globals: &Table) -> mlua::Result<()> {
     let f = raise::function(lua, |lua, args| {
         let base = match arg(&args, 2) {

@@ -1,6 +1,8 @@
 //! Karmada's "safe" string library on top of PUC's: Unicode upper/lower,
 //! the 1 000 000-byte guard, gsub/rep/dump stubs, gfind, match's no value.
 
+use crate::lua::gonum;
+use crate::lua::gopattern::{self, Capture, Pattern};
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::lua::goargs::{self, arg};
@@ -132,6 +134,9 @@ fn one(v: Value) -> MultiValue {
 
 /// Installs the string-library changes into `string`.
 pub fn install(lua: &Lua, string: &Table) -> mlua::Result<()> {
+    // Numbers in `..` and strings in arithmetic, the VM's string<->number
+    // conversions, as gopher's.
+    gonum::install_vm_hooks();
     let caller = Caller::new(lua)?;
     for (name, map) in [
         ("upper", to_upper as fn(&[u8]) -> Vec<u8>),
@@ -153,8 +158,6 @@ pub fn install(lua: &Lua, string: &Table) -> mlua::Result<()> {
     use Kind::*;
     let plain: &[(&str, &'static [Kind], bool)] = &[
         ("byte", &[Str, OptInt, OptInt], false),
-        ("gmatch", &[Str, Str], false),
-        ("match", &[Str, Str, OptInt], true),
         ("reverse", &[Str], false),
         ("sub", &[Str, Int, OptInt], false),
     ];
@@ -162,34 +165,152 @@ pub fn install(lua: &Lua, string: &Table) -> mlua::Result<()> {
         let orig = original(lua, string, "string", name)?;
         string.raw_set(name, guarded(lua, &caller, orig, kinds, no_value)?)?;
     }
-    let gmatch: Function = string.raw_get("gmatch")?;
-    string.raw_set("gfind", gmatch)?;
+    install_patterns(lua, string)
+}
 
+/// gopher's `luaIndex2StringIndex` for a start index: 1-based (0 stays 0),
+/// negative from the end, at least 0.
+fn start_index(len: usize, i: i64) -> usize {
+    let mut i = if i != 0 { i - 1 } else { i };
+    if i < 0 {
+        i += len as i64 + 1;
+    }
+    i.max(0) as usize
+}
+
+fn capture_value(lua: &Lua, s: &[u8], c: &Capture) -> mlua::Result<Value> {
+    Ok(match *c {
+        Capture::Position(p) => Value::Number(p as f64),
+        Capture::Span(a, b) => Value::String(lua.create_string(s.get(a..b).unwrap_or(&[]))?),
+    })
+}
+
+fn compile(p: &[u8]) -> Result<Pattern, Raise> {
+    Pattern::compile(p).map_err(|e| Raise::AtCaller(e.0))
+}
+
+/// What `gmatch` hands its iterator: every match, found up front as gopher
+/// does, and the next one to return.
+struct GmatchState {
+    subject: mlua::LuaString,
+    matches: Vec<gopattern::Match>,
+    next: usize,
+}
+
+/// `find`, `match` and `gmatch` (and `gfind`) over gopher's pattern engine
+/// (src/lua/gopattern.rs).
+fn install_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
     // find: an empty pattern gives 1, 0 at once; `plain` counts only as the
     // 4th of exactly 4 arguments.
-    let orig = original(lua, string, "string", "find")?;
-    let find = rethrow::function(lua, move |lua, args| {
+    let find = raise::function(lua, |lua, args| {
         let s = goargs::check_guarded_string(lua, &args, 1)?;
         let p = goargs::check_guarded_string(lua, &args, 2)?;
-        if p.as_bytes().is_empty() {
+        let (s, p) = (s.as_bytes(), p.as_bytes());
+        if p.is_empty() {
             return Ok(MultiValue::from_vec(vec![
                 Value::Number(1.0),
                 Value::Number(0.0),
             ]));
         }
-        let init = match arg(&args, 3) {
-            Value::Nil => Value::Nil,
-            _ => Value::Number(goargs::check_int(lua, &args, 3)? as f64),
+        let init = start_index(s.len(), goargs::opt_int(lua, &args, 3, 1)?);
+        if args.len() == 4 && goargs::truthy(&arg(&args, 4)) {
+            let at = s
+                .get(init..)
+                .and_then(|rest| rest.windows(p.len()).position(|w| w == &p[..]));
+            return Ok(match at {
+                Some(at) => MultiValue::from_vec(vec![
+                    Value::Number((init + at + 1) as f64),
+                    Value::Number((init + at + p.len()) as f64),
+                ]),
+                None => one(Value::Nil),
+            });
+        }
+        let found = gopattern::find_all(&compile(&p)?, &s, init, Some(1))
+            .map_err(|e| Raise::AtCaller(e.0))?;
+        let Some(m) = found.first() else {
+            return Ok(one(Value::Nil));
         };
-        let plain = if args.len() == 4 {
-            arg(&args, 4)
-        } else {
-            Value::Nil
-        };
-        let call = MultiValue::from_vec(vec![Value::String(s), Value::String(p), init, plain]);
-        call_orig(&caller, &orig, call)
+        let mut out = vec![
+            Value::Number((m.start + 1) as f64),
+            Value::Number(m.end as f64),
+        ];
+        for c in &m.captures {
+            out.push(capture_value(lua, &s, c)?);
+        }
+        Ok(MultiValue::from_vec(out))
     })?;
-    string.raw_set("find", find)
+    string.raw_set("find", find)?;
+
+    // match: no match returns no value at all.
+    let matcher = raise::function(lua, |lua, args| {
+        let s = goargs::check_guarded_string(lua, &args, 1)?;
+        let p = goargs::check_guarded_string(lua, &args, 2)?;
+        let (s, p) = (s.as_bytes(), p.as_bytes());
+        let mut offset = goargs::opt_int(lua, &args, 3, 1)?;
+        if offset < 0 {
+            offset += s.len() as i64 + 1;
+        }
+        let offset = (offset - 1).max(0) as usize;
+        let found = gopattern::find_all(&compile(&p)?, &s, offset, Some(1))
+            .map_err(|e| Raise::AtCaller(e.0))?;
+        let Some(m) = found.first() else {
+            return Ok(MultiValue::new());
+        };
+        if m.captures.is_empty() {
+            let whole = Capture::Span(m.start, m.end);
+            return Ok(one(capture_value(lua, &s, &whole)?));
+        }
+        let out: mlua::Result<Vec<Value>> = m
+            .captures
+            .iter()
+            .map(|c| capture_value(lua, &s, c))
+            .collect();
+        Ok(MultiValue::from_vec(out?))
+    })?;
+    string.raw_set("match", matcher)?;
+
+    // gmatch: all matches at the call; the iterator takes its state as its
+    // first argument, as the generic `for` passes it.
+    let iter = raise::function(lua, |lua, args| {
+        let ud = match arg(&args, 1) {
+            Value::UserData(ud) if ud.is::<GmatchState>() => ud,
+            other => return Err(Raise::bad_argument(lua, 1, "userdata", &other)),
+        };
+        let mut st = ud.borrow_mut::<GmatchState>()?;
+        let i = st.next;
+        st.next += 1;
+        let Some(m) = st.matches.get(i) else {
+            return Ok(MultiValue::new());
+        };
+        let s = st.subject.as_bytes();
+        if m.captures.is_empty() {
+            let whole = Capture::Span(m.start, m.end);
+            return Ok(one(capture_value(lua, &s, &whole)?));
+        }
+        let out: mlua::Result<Vec<Value>> = m
+            .captures
+            .iter()
+            .map(|c| capture_value(lua, &s, c))
+            .collect();
+        Ok(MultiValue::from_vec(out?))
+    })?;
+    let gmatch = raise::function(lua, move |lua, args| {
+        let subject = goargs::check_guarded_string(lua, &args, 1)?;
+        let p = goargs::check_guarded_string(lua, &args, 2)?;
+        let matches = gopattern::find_all(&compile(&p.as_bytes())?, &subject.as_bytes(), 0, None)
+            .map_err(|e| Raise::AtCaller(e.0))?;
+        let state = lua.create_any_userdata(GmatchState {
+            subject,
+            matches,
+            next: 0,
+        })?;
+        Ok(MultiValue::from_vec(vec![
+            Value::Function(iter.clone()),
+            Value::UserData(state),
+        ]))
+    })?;
+    string.raw_set("gmatch", gmatch.clone())?;
+    string.raw_set("gfind", gmatch)
 }
 
 #[cfg(test)]
@@ -244,7 +365,8 @@ mod tests {
             &lua,
             "local ok, e = pcall(string.gsub, 'a', 'a', 'b') return e",
         );
-        assert_eq!(got, unsupported_message("gsub"));
+        // Karmada names the line of the code calling pcall.
+        assert_eq!(got, format!("<string>:1: {}", unsupported_message("gsub")));
     }
 
     #[test]
@@ -349,7 +471,7 @@ mod tests {
         );
         assert_eq!(
             gotest::error(&lua, "\nlocal x = ('abc'):find('[a')"),
-            "<string>:2: malformed pattern (missing ']')"
+            "<string>:2: unexpected EOS at 1"
         );
     }
 }

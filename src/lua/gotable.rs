@@ -1,4 +1,5 @@
-//! `table.sort` as gopher-lua's: Go's `sort.Sort` over the array part, `<`
+//! `table.sort` as gopher-lua's: Go's `sort.Sort` over the array part (up
+//! to its last index ever set, nils included), `<`
 //! or the comparator as `less`, and never "invalid order function".
 
 use mlua::{Function, Lua, MultiValue, Table, Value};
@@ -80,6 +81,9 @@ impl SortData for LuaArray<'_> {
 /// Installs `table.sort` into `table`.
 pub fn install(lua: &Lua, table: &Table) -> mlua::Result<()> {
     let caller = Caller::new(lua)?;
+    // gopher's array length (patched ltablib.c): sort covers the whole
+    // array part, trailing nils included.
+    let alen: Function = lua.named_registry_value("kinterp.alen")?;
     let sort = rethrow::function(lua, move |lua, args| {
         let t = match arg(&args, 1) {
             Value::Table(t) => t,
@@ -93,7 +97,7 @@ pub fn install(lua: &Lua, table: &Table) -> mlua::Result<()> {
         } else {
             None
         };
-        let n = t.raw_len();
+        let n: i64 = alen.call(&t)?;
         let values = (1..=n)
             .map(|i| t.raw_get(i))
             .collect::<mlua::Result<Vec<Value>>>()?;

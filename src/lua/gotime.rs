@@ -1,7 +1,7 @@
 //! `os.time` and `os.date` as Karmada's gopher-lua has them: Go's
 //! `time.Date` normalization, Go-layout conversions, and their quirks.
 
-use crate::calendar::{civil_from_days, days_from_civil};
+use crate::calendar::days_from_civil;
 use std::rc::Rc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -26,21 +26,38 @@ pub struct Civil {
     pub abbrev: String,
 }
 
-/// `unix` seen in `zone` (like Go's `time.Unix(unix, 0).In(zone)`).
+/// `unix` seen in `zone` (like Go's `time.Unix(unix, 0).In(zone)`), with
+/// Go's calendar arithmetic: unsigned seconds since its absolute zero
+/// (March 1 of year -292277022399), wrapping for the times near the int64
+/// limits that gopher's `os.date` gets from out-of-range numbers.
 pub fn to_civil(unix: i64, zone: &dyn Zone) -> Civil {
+    // Go's unixToInternal + internalToAbsolute.
+    const UNIX_TO_ABSOLUTE: u64 = 9_223_372_028_741_760_000;
+    const ABSOLUTE_YEARS: u64 = 292_277_022_400;
+    const MARCH_THRU_DECEMBER: u32 = 306;
     let (offset, abbrev) = zone.lookup(unix);
-    let local = unix.saturating_add(i64::from(offset));
-    let days = local.div_euclid(86_400);
-    let secs = local.rem_euclid(86_400);
-    let (year, month, day) = civil_from_days(days);
+    let abs = (unix.wrapping_add(i64::from(offset)) as u64).wrapping_add(UNIX_TO_ABSOLUTE);
+    let days = abs / 86_400;
+    let secs = (abs % 86_400) as i64;
+    // Neri-Schneider: century, year of century, day of the March-based year.
+    let d = days.wrapping_mul(4).wrapping_add(3);
+    let century = d / 146_097;
+    let cd = (d % 146_097) as u32 | 3;
+    let prod = u64::from(cd) * 2_939_745;
+    let (cyear, ayday) = ((prod >> 32) as i64, (prod as u32) / 2_939_745 / 4);
+    let md = 2141 * ayday + 197_913;
+    let jan_feb = i64::from(ayday >= MARCH_THRU_DECEMBER);
     Civil {
-        year,
-        month,
-        day,
+        year: (century.wrapping_mul(100).wrapping_sub(ABSOLUTE_YEARS) as i64)
+            .wrapping_add(cyear)
+            .wrapping_add(jan_feb),
+        month: i64::from(md >> 16) - jan_feb * 12,
+        day: 1 + i64::from((md & 0xffff) / 2141),
         hour: secs / 3600,
         min: secs / 60 % 60,
         sec: secs % 60,
-        wday: (days + 4).rem_euclid(7),
+        // March 1 of the absolute year was a Wednesday.
+        wday: ((days % 7 + 3) % 7) as i64,
         offset,
         abbrev,
     }

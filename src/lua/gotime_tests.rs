@@ -1,4 +1,4 @@
-//! Tests of `os.time`/`os.date` (spec §2.5). Expected values come from Go
+//! Tests of `os.time`/`os.date` (gopher-lua's, on Go's `time`). Expected values come from Go
 //! 1.19 (`time.Format`, `time.Date`) with the same zones.
 
 use std::path::Path;

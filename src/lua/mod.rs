@@ -6,11 +6,14 @@ pub mod emptyfix;
 pub mod goargs;
 pub mod gofloat;
 pub mod gofmt;
+pub mod golex;
 pub mod gonum;
+pub mod gopattern;
 pub mod goprim;
 pub mod gosort;
 pub mod gostd;
 pub mod gostring;
+pub mod gosyntax;
 pub mod gotable;
 pub mod gotime;
 pub mod goutf8;
@@ -20,6 +23,7 @@ pub mod raise;
 pub mod rethrow;
 pub mod run;
 pub mod sandbox;
+pub mod traceback;
 pub mod watchdog;
 
 #[cfg(test)]

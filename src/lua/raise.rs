@@ -34,18 +34,10 @@ impl From<mlua::Error> for Raise {
 /// What a raising function returns.
 pub type RaiseResult = Result<MultiValue, Raise>;
 
-/// Builds wrappers: `wrap(raw)` returns a Lua function that calls `raw`
-/// and raises its error when the first result is the FAIL marker.
-const WRAPPER_FACTORY: &str = r#"
-local FAIL, error, select = ...
-local function check(...)
-  if (...) == FAIL then error((select(2, ...)), 0) end
-  return ...
-end
-return function(raw) return function(...) return check(raw(...)) end end
-"#;
-
-const FACTORY_KEY: &str = "kinterp.raise.wrap";
+/// The registry key of the vendored Lua's wrapper factory: `wrap(raw,
+/// FAIL)` returns a C function that calls `raw` and raises the value after
+/// FAIL (third_party/lua-src/PATCHES.md, lbaselib.c).
+const FACTORY_KEY: &str = "kinterp.wrap";
 
 static FAIL_SENTINEL: u8 = 0;
 
@@ -68,6 +60,7 @@ where
             Ok(values)
         }
         Err(raise) => {
+            super::traceback::note_native(lua, called_name(lua));
             let msg = match raise {
                 Raise::AtCaller(m) => format!("{}{m}", caller_position(lua, 2)),
                 Raise::Bare(m) => m,
@@ -81,47 +74,51 @@ where
     wrap(lua, raw)
 }
 
-/// Wraps a raw function that returns `(FAIL, value)` to raise `value`. The
-/// wrapper factory is compiled once per state.
+/// Wraps a raw function that returns `(FAIL, value)` to raise `value`.
+/// The wrapper is a C function: a tail call to it keeps the caller's frame
+/// (its line and name), as gopher-lua's Go functions do.
 pub(crate) fn wrap(lua: &Lua, raw: Function) -> mlua::Result<Function> {
-    let factory = match lua.named_registry_value::<Option<Function>>(FACTORY_KEY)? {
-        Some(f) => f,
-        None => {
-            let globals = lua.globals();
-            let error: Function = globals.raw_get("error")?;
-            let select: Function = globals.raw_get("select")?;
-            let f: Function = lua.load(WRAPPER_FACTORY).set_name("=[kinterp]").call((
-                fail_marker(),
-                error,
-                select,
-            ))?;
-            lua.set_named_registry_value(FACTORY_KEY, f.clone())?;
-            f
-        }
-    };
-    factory.call(raw)
+    let factory: Function = lua.named_registry_value(FACTORY_KEY)?;
+    factory.call((raw, fail_marker()))
 }
 
 /// The name the calling code used for the running wrapped function, or
 /// `(anonymous)` (e.g. when it was called through `pcall`).
 pub fn called_name(lua: &Lua) -> String {
-    // Level 0 is the raw Rust function, level 1 its Lua wrapper.
+    // Level 0 is the raw Rust function, level 1 its C wrapper.
     lua.inspect_stack(1, |d| d.names().name.map(|n| n.into_owned()))
         .flatten()
         .unwrap_or_else(|| "(anonymous)".to_string())
 }
 
 /// `<string>:LINE: ` for the Lua function at `level`, or "" when it has no
-/// line information (a C function or a tail call).
-pub fn caller_position(lua: &Lua, level: usize) -> String {
-    lua.inspect_stack(level, |d| {
-        let line = d.current_line()?;
-        let src = d.source();
-        let short = src.short_src.as_deref().unwrap_or("?").to_string();
-        Some(format!("{short}:{line}: "))
-    })
-    .flatten()
-    .unwrap_or_default()
+/// line information (a tail call). As gopher-lua does, a C function's
+/// position is its caller's: under `pcall(f, ...)`, the code calling pcall.
+pub fn caller_position(lua: &Lua, mut level: usize) -> String {
+    enum Frame {
+        At(String),
+        C,
+        Other,
+    }
+    loop {
+        let frame = lua.inspect_stack(level, |d| {
+            let src = d.source();
+            if let Some(line) = d.current_line() {
+                let short = src.short_src.as_deref().unwrap_or("?");
+                return Frame::At(format!("{short}:{line}: "));
+            }
+            if src.what == "C" {
+                Frame::C
+            } else {
+                Frame::Other
+            }
+        });
+        match frame {
+            Some(Frame::At(pos)) => return pos,
+            Some(Frame::C) => level += 1,
+            Some(Frame::Other) | None => return String::new(),
+        }
+    }
 }
 
 /// Lua's name for a value's type (`nil`, `number`, `table`, ...).
@@ -169,14 +166,15 @@ mod tests {
             msg.lines().next().unwrap(),
             "<string>:2: bad argument #1 to resourceAdd (string expected, got number)"
         );
-        // pcall sees a plain string; the name is unknown through pcall.
+        // pcall sees a plain string positioned at the code calling pcall;
+        // the name is unknown through pcall.
         let msg = run(
             &lua,
             "local ok, e = pcall(kube.resourceAdd, nil)\nerror(type(e) .. '|' .. e, 0)",
         );
         assert_eq!(
             msg.lines().next().unwrap(),
-            "string|bad argument #1 to (anonymous) (string expected, got nil)"
+            "string|<string>:1: bad argument #1 to (anonymous) (string expected, got nil)"
         );
     }
 

@@ -33,7 +33,11 @@ where
     F: Fn(&Lua, MultiValue) -> Result<MultiValue, Thrown> + 'static,
 {
     let raw = lua.create_function(move |lua, args: MultiValue| {
-        let err = match f(lua, args) {
+        let result = f(lua, args);
+        if result.is_err() {
+            super::traceback::note_native(lua, raise::called_name(lua));
+        }
+        let err = match result {
             Ok(values) => return Ok(values),
             Err(Thrown::Value(v)) => v,
             Err(Thrown::Raise(Raise::AtCaller(m))) => {
@@ -50,22 +54,29 @@ where
 /// Calls Lua functions in protected mode, keeping their error values.
 #[derive(Clone)]
 pub struct Caller {
-    pcall: Function,
+    xpcall: Function,
+    handler: Function,
 }
 
 impl Caller {
-    /// Captures the state's `pcall`.
+    /// Uses the vendored Lua's protected call with a handler (PATCHES.md):
+    /// an error a library function raises gets no position there (the
+    /// Rust caller adds the script's), and the handler keeps the frames of
+    /// a failing callback for Karmada's traceback.
     pub fn new(lua: &Lua) -> mlua::Result<Caller> {
-        let pcall = lua.load("return pcall").set_name("=[kinterp]").eval()?;
-        Ok(Caller { pcall })
+        Ok(Caller {
+            xpcall: lua.named_registry_value("kinterp.xpcall")?,
+            handler: super::traceback::callback_handler(lua)?,
+        })
     }
 
     /// Calls `f(args…)`; a Lua error becomes `Thrown::Value`.
     pub fn call(&self, f: &Function, args: MultiValue) -> Result<MultiValue, Thrown> {
-        let mut all = MultiValue::with_capacity(args.len() + 1);
+        let mut all = MultiValue::with_capacity(args.len() + 2);
+        all.push_back(Value::Function(self.handler.clone()));
         all.push_back(Value::Function(f.clone()));
         all.extend(args);
-        let mut out: MultiValue = self.pcall.call(all)?;
+        let mut out: MultiValue = self.xpcall.call(all)?;
         match out.pop_front() {
             Some(Value::Boolean(true)) => Ok(out),
             _ => Err(Thrown::Value(out.pop_front().unwrap_or(Value::Nil))),

@@ -39,7 +39,12 @@ impl ScriptError {
             | ScriptError::Timeout(s)
             | ScriptError::Memory(s) => s,
         };
-        let rest = text.strip_prefix("<string>:")?;
+        // `<string>:N: ...`, `<string> line:N(column:C) ...` (syntax) or
+        // `compile error near line(N) ...`.
+        let rest = text
+            .strip_prefix("<string>:")
+            .or_else(|| text.strip_prefix("<string> line:"))
+            .or_else(|| text.strip_prefix("compile error near line("))?;
         let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
         digits.parse().ok()
     }
@@ -77,6 +82,16 @@ fn runtime_error(e: &mlua::Error) -> ScriptError {
         ScriptError::Memory(error_text(e))
     } else {
         ScriptError::Runtime(error_text(e))
+    }
+}
+
+/// A failure caught in Lua (`traceback::call`): its text, traceback
+/// included; `Memory` for an allocation past the limit.
+fn traced_error(text: String) -> ScriptError {
+    if text == "not enough memory" {
+        ScriptError::Memory(text)
+    } else {
+        ScriptError::Runtime(text)
     }
 }
 
@@ -119,6 +134,7 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
+        crate::coverage::enter(script);
         let start = Instant::now();
         let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
         match result {
@@ -158,6 +174,7 @@ impl Runner {
             .map_err(|e| ScriptError::Runtime(e.to_string()))?;
         env.set_metatable(Some(meta))
             .map_err(|e| ScriptError::Runtime(e.to_string()))?;
+        gopher_syntax(script)?;
         let f = self
             .lua
             .load(script)
@@ -177,13 +194,16 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
+        gopher_syntax(script)?;
         let chunk = self
             .lua
             .load(script)
             .set_name("=<string>")
             .into_function()
             .map_err(|e| syntax_error(&e, script))?;
-        chunk.call::<()>(()).map_err(|e| runtime_error(&e))?;
+        super::traceback::call(&self.lua, &chunk, MultiValue::new())
+            .map_err(|e| runtime_error(&e))?
+            .map_err(traced_error)?;
         let f: Value = self
             .lua
             .globals()
@@ -204,7 +224,9 @@ impl Runner {
             }
         };
         let args = make_args(&self.lua).map_err(|e| ScriptError::Runtime(error_text(&e)))?;
-        let out: MultiValue = f.call(args).map_err(|e| runtime_error(&e))?;
+        let out: MultiValue = super::traceback::call(&self.lua, &f, args)
+            .map_err(|e| runtime_error(&e))?
+            .map_err(traced_error)?;
         let mut values: Vec<Value> = out.into_iter().take(nresults).collect();
         values.resize(nresults, Value::Nil);
         Ok(values)
@@ -212,51 +234,80 @@ impl Runner {
 }
 
 fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
-    lua.set_hook(
-        HookTriggers::new().every_nth_instruction(every),
-        move |lua, debug| {
-            let Some(d) = deadline.get() else {
-                return Ok(VmState::Continue);
-            };
-            if Instant::now() < d {
-                return Ok(VmState::Continue);
+    // kinterp:coverage: `test --coverage` also records each line run.
+    let mut triggers = HookTriggers::new().every_nth_instruction(every);
+    if crate::coverage::active() {
+        triggers = triggers.every_line();
+    }
+    lua.set_hook(triggers, move |lua, debug| {
+        if matches!(debug.event(), mlua::debug::DebugEvent::Line) {
+            // Only the script's own lines: kinterp's helper chunks (the
+            // protected-call runner, native wrappers) have other names.
+            if debug.source().short_src.as_deref() == Some("<string>") {
+                if let Some(line) = debug.current_line() {
+                    crate::coverage::line(line);
+                }
             }
-            if every != 1 {
-                // From now on every instruction raises, so pcall cannot
-                // swallow the timeout for long.
-                let _ = install_hook(lua, deadline.clone(), 1);
-            }
-            let line = debug.current_line();
-            let source = debug.source();
-            let prefix = match (line, source.short_src.as_deref()) {
-                (Some(l), Some(src)) => format!("{src}:{l}: "),
-                _ => String::new(),
-            };
-            Err(mlua::Error::RuntimeError(format!(
-                "{prefix}context deadline exceeded"
-            )))
-        },
-    )
+            return Ok(VmState::Continue);
+        }
+        let Some(d) = deadline.get() else {
+            return Ok(VmState::Continue);
+        };
+        if Instant::now() < d {
+            return Ok(VmState::Continue);
+        }
+        // The protected-call helper is finite: let it return the error.
+        if debug.source().short_src.as_deref() == Some(super::traceback::RUN_CHUNK) {
+            return Ok(VmState::Continue);
+        }
+        if every != 1 {
+            // From now on every instruction raises, so pcall cannot
+            // swallow the timeout for long.
+            let _ = install_hook(lua, deadline.clone(), 1);
+        }
+        let line = debug.current_line();
+        let source = debug.source();
+        let prefix = match (line, source.short_src.as_deref()) {
+            (Some(l), Some(src)) => format!("{src}:{l}: "),
+            _ => String::new(),
+        };
+        Err(mlua::Error::RuntimeError(format!(
+            "{prefix}context deadline exceeded"
+        )))
+    })
 }
 
-/// The message for a script that does not compile; for `goto`, a hint that
-/// Karmada's VM accepts it but Lua 5.1 does not.
-pub fn syntax_error(e: &mlua::Error, script: &str) -> ScriptError {
-    let msg = error_text(e);
-    let err = ScriptError::Syntax(msg.clone());
-    if let Some(line) = err.line() {
-        let src = script.lines().nth(line.saturating_sub(1)).unwrap_or("");
-        let uses_goto = src
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .any(|w| w == "goto")
-            || src.trim_start().starts_with("::");
-        if uses_goto {
-            return ScriptError::Syntax(format!(
-                "{msg} (Karmada's Lua VM accepts the Lua 5.2 `goto` statement and `::labels::`, but Lua 5.1 does not: kinterp cannot run this script; rewrite it without goto)"
-            ));
-        }
+/// Karmada's verdict on the script's syntax, with Karmada's message. The
+/// scripts that passed are remembered (by hash), so a rule run many times
+/// is checked once.
+fn gopher_syntax(script: &str) -> Result<(), ScriptError> {
+    use std::hash::{Hash, Hasher};
+    thread_local! {
+        static PASSED: std::cell::RefCell<std::collections::HashSet<u64>> =
+            std::cell::RefCell::new(std::collections::HashSet::new());
     }
-    err
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    script.hash(&mut h);
+    let key = h.finish();
+    if PASSED.with(|p| p.borrow().contains(&key)) {
+        return Ok(());
+    }
+    super::gosyntax::check(script).map_err(|e| ScriptError::Syntax(e.to_string()))?;
+    PASSED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() >= 1024 {
+            p.clear();
+        }
+        p.insert(key);
+    });
+    Ok(())
+}
+
+/// The message for a script Karmada's parser accepts and the VM's compiler
+/// rejects: gopher-lua's compile errors (goto and labels) have Karmada's
+/// text; other limits (too many locals, ...) keep Lua's.
+pub fn syntax_error(e: &mlua::Error, _script: &str) -> ScriptError {
+    ScriptError::Syntax(error_text(e))
 }
 
 #[cfg(test)]
@@ -301,10 +352,20 @@ mod tests {
     fn runtime_error_has_line() {
         let r = runner(1000);
         let e = call(&r, "function F()\n  error('boom')\nend", "F").unwrap_err();
-        assert_eq!(e.to_string(), "<string>:2: boom");
+        assert_eq!(
+            e.to_string(),
+            "<string>:2: boom\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:2: in main chunk\n\t[G]: ?"
+        );
         assert_eq!(e.line(), Some(2));
+        let e = call(&r, "function F()\n  local x == 1\nend", "F").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = call(&r, "function F()\n  goto out\nend", "F").unwrap_err();
+        assert_eq!(e.line(), Some(3));
         let e = call(&r, "error('top')", "F").unwrap_err();
-        assert_eq!(e.to_string(), "<string>:1: top");
+        assert_eq!(
+            e.to_string(),
+            "<string>:1: top\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:1: in main chunk\n\t[G]: ?"
+        );
     }
 
     #[test]
@@ -312,14 +373,22 @@ mod tests {
         let r = runner(100);
         let start = Instant::now();
         let e = call(&r, "function F()\n  while true do end\nend", "F").unwrap_err();
-        assert_eq!(e.to_string(), "<string>:2: context deadline exceeded");
+        // Karmada's text, traceback included.
+        assert_eq!(
+            e.to_string(),
+            "<string>:2: context deadline exceeded\nstack traceback:\n\t<string>:2: in main chunk\n\t[G]: ?"
+        );
         let e = call(
             &r,
             "function F()\n  while true do pcall(function() while true do end end) end\nend",
             "F",
         )
         .unwrap_err();
-        assert!(e.to_string().ends_with("context deadline exceeded"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("context deadline exceeded\nstack traceback:"),
+            "{e}"
+        );
         assert!(start.elapsed() < Duration::from_secs(2));
         // The runner is usable again afterwards.
         assert!(call(&r, "function F() return 1 end", "F").is_ok());
@@ -341,16 +410,20 @@ mod tests {
     }
 
     #[test]
-    fn goto_gets_a_hint() {
+    fn goto_runs_and_its_errors_are_karmadas() {
         let r = runner(1000);
-        let e = call(
+        let v = call(
             &r,
-            "function F()\n  for i=1,2 do\n    goto continue\n    ::continue::\n  end\nend",
+            "function F()\n  local n = 0\n  for i=1,4 do\n    if i % 2 == 0 then goto continue end\n    n = n + i\n    ::continue::\n  end\n  return n\nend",
             "F",
         )
-        .unwrap_err();
+        .unwrap();
+        assert_eq!(v[0], Value::Integer(4));
+        let e = call(&r, "function F()\n  goto nowhere\nend", "F").unwrap_err();
         assert!(matches!(e, ScriptError::Syntax(_)));
-        assert!(e.to_string().starts_with("<string>:3:"), "{e}");
-        assert!(e.to_string().contains("goto"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "compile error near line(3) <string>: no visible label 'nowhere' for <goto> at line 2"
+        );
     }
 }

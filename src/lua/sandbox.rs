@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use mlua::{Function, Lua, LuaOptions, MultiValue, StdLib, Table, Value};
 
 use super::raise::{self, Raise};
+use super::rethrow::{self, Caller};
 
 /// Base functions Karmada replaces with erroring stubs.
 pub const DISABLED: [&str; 14] = [
@@ -110,22 +111,6 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
 /// Makes the disabled-function stubs; must stay on one line (see above).
 const STUBS: &str = "local error, names, g = ...; for i = 1, #names do local msg = 'call function ' .. names[i] .. ' is not supported in karmada customized resourceinterpreter.'; g[names[i]] = function() error(msg) end end";
 
-const REQUIRE: &str = r#"
-local package, error, tostring = ...
-return function(name)
-  local loaded = package.loaded[name]
-  if loaded ~= nil then return loaded end
-  local loader = package.preload[name]
-  if loader == nil then
-    error("module " .. tostring(name) .. " not found:\n\tno field package.preload['" .. tostring(name) .. "'], ", 2)
-  end
-  local r = loader(name)
-  if r == nil then r = true end
-  package.loaded[name] = r
-  return r
-end
-"#;
-
 fn install_package(lua: &Lua, g: &Table) -> mlua::Result<()> {
     let package = lua.create_table()?;
     let loaded = lua.create_table()?;
@@ -160,13 +145,41 @@ fn install_package(lua: &Lua, g: &Table) -> mlua::Result<()> {
         })?,
     )?;
     g.raw_set("package", package.clone())?;
-    let require: Function = lua.load(REQUIRE).set_name("=[kinterp]").call((
-        package,
-        g.raw_get::<Value>("error")?,
-        g.raw_get::<Value>("tostring")?,
-    ))?;
-    g.raw_set("require", require)?;
+    g.raw_set(
+        "require",
+        make_require(lua, package, g.raw_get("tostring")?)?,
+    )?;
     Ok(())
+}
+
+/// gopher-lua's `require` over `package.loaded` and `package.preload`. A
+/// native function: its errors name the caller's line.
+fn make_require(lua: &Lua, package: Table, tostring: Function) -> mlua::Result<Function> {
+    let caller = Caller::new(lua)?;
+    rethrow::function(lua, move |_, args| {
+        let name = args.into_iter().next().unwrap_or(Value::Nil);
+        let loaded: Table = package.raw_get("loaded")?;
+        let found: Value = loaded.get(name.clone())?;
+        if found != Value::Nil {
+            return Ok(MultiValue::from_vec(vec![found]));
+        }
+        let preload: Table = package.raw_get("preload")?;
+        let loader: Value = preload.get(name.clone())?;
+        let Value::Function(loader) = loader else {
+            let text: String = tostring.call(name)?;
+            return Err(Raise::AtCaller(format!(
+                "module {text} not found:\n\tno field package.preload['{text}'], "
+            ))
+            .into());
+        };
+        let out = caller.call(&loader, MultiValue::from_vec(vec![name.clone()]))?;
+        let result = match out.into_iter().next() {
+            None | Some(Value::Nil) => Value::Boolean(true),
+            Some(v) => v,
+        };
+        loaded.set(name, result.clone())?;
+        Ok(MultiValue::from_vec(vec![result]))
+    })
 }
 
 /// Points `print` of a state at another sink.

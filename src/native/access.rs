@@ -1,4 +1,4 @@
-//! Raw access to an object's JSON tree (spec §1.2): path lookups and writes
+//! Raw access to an object's JSON tree: path lookups and writes
 //! with apimachinery's `unstructured` accessor error texts.
 
 use serde_json::{Map, Value};

@@ -1,4 +1,4 @@
-//! InterpretDependency (spec §9): the objects a workload, Ingress or
+//! InterpretDependency: the objects a workload, Ingress or
 //! ServiceImport refers to, then validated as Karmada validates them.
 
 use super::Kind;

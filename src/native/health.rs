@@ -1,4 +1,4 @@
-//! InterpretHealth (spec §8): per-kind health rules over the typed view of
+//! InterpretHealth: per-kind health rules over the typed view of
 //! the observed object.
 
 use crate::gotypes::view::{int, str};

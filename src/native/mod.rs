@@ -18,7 +18,7 @@ use serde_json::Value;
 pub(crate) use table::entry;
 use table::{MATRIX_OPS, NATIVE, Native};
 
-/// A kind with at least one native handler (spec §2).
+/// A kind with at least one native handler.
 // Kinds without a kind-specific worker (ServiceAccount, Secret) are only
 // named by the handlers' tests, which look entries up by kind.
 #[cfg_attr(not(test), allow(dead_code))]
@@ -214,9 +214,10 @@ mod tests {
         assert!(!m.iter().any(|(_, k, op)| k == "Pod" && *op == Status));
     }
 
-    /// The error rows of spec §14.8 that are not unsupported-kind errors.
+    /// Karmada's errors of the native interpreters, other than the
+    /// unsupported-kind ones.
     #[test]
-    fn error_cases_of_section_14_8() {
+    fn error_cases_other_than_unsupported_kinds() {
         let deployment = |spec: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": spec});
         assert_eq!(
             run(Rep, deployment(json!({"replicas": "3"}))).unwrap_err(),

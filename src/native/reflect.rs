@@ -1,4 +1,4 @@
-//! InterpretStatus (spec §7): the status a member cluster reports — the
+//! InterpretStatus: the status a member cluster reports — the
 //! whole status for most kinds, selected typed fields for the special ones.
 
 use super::Kind;

@@ -1,4 +1,4 @@
-//! InterpretReplica (spec §3): the replica count and ReplicaRequirements
+//! InterpretReplica: the replica count and ReplicaRequirements
 //! (node claim plus summed resource requests) of a workload's pod template.
 
 use super::Kind;

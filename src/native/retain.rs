@@ -1,4 +1,4 @@
-//! Retain (spec §5): keep the member cluster's allocated or controller-owned
+//! Retain: keep the member cluster's allocated or controller-owned
 //! fields in the desired object; raw edits except for Pod (normalized).
 
 use super::access;

@@ -1,4 +1,4 @@
-//! ReviseReplica (spec §4): overwrite an existing replica field in place
+//! ReviseReplica: overwrite an existing replica field in place
 //! with the desired count; an absent field is left absent.
 
 use super::Kind;

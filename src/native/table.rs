@@ -53,7 +53,7 @@ impl Native {
 /// The operations of the matrix, in the order `matrix` lists them.
 pub(super) const MATRIX_OPS: [Operation; 7] = [Rep, Rev, Ret, Agg, Status, Health, Dep];
 
-/// The support matrix of spec §2, one entry per kind.
+/// The support matrix, one entry per kind.
 pub(super) static NATIVE: &[Native] = &[
     Native {
         api_version: "apps/v1",

@@ -1,4 +1,4 @@
-//! `metav1.Time` (spec §1.3, §1.6): RFC 3339 parsing as Go's `time.Parse`,
+//! `metav1.Time`: RFC 3339 parsing as Go's `time.Parse`,
 //! full-precision canonical text, and printing in UTC with second precision.
 
 use crate::calendar::{self, civil_from_days};

@@ -5,6 +5,19 @@ use serde_json::{Value, json};
 
 use super::tabwriter::TabWriter;
 use crate::check::{Entry, RuleResult, Verdict};
+use crate::diag::Diagnostic;
+
+/// One lint warning of an entry: `RULE: message (hint; hint)`.
+pub fn warning(d: &Diagnostic) -> String {
+    let mut text = match &d.location.rule {
+        Some(rule) => format!("{rule}: {}", d.message),
+        None => d.message.clone(),
+    };
+    if !d.hints.is_empty() {
+        text.push_str(&format!(" ({})", d.hints.join("; ")));
+    }
+    text
+}
 
 /// karmadactl's table for all entries.
 pub fn table(entries: &[Entry]) -> String {
@@ -28,7 +41,9 @@ pub fn table(entries: &[Entry]) -> String {
                     match r {
                         RuleResult::Pass => w.line(&[&label], "PASS"),
                         RuleResult::Unset => w.line(&[&label], "UNSET"),
-                        RuleResult::Error(m) => w.line(&[&label, &format!("ERROR: {m}")], ""),
+                        RuleResult::Error(e) => {
+                            w.line(&[&label, &format!("ERROR: {}", e.message)], "")
+                        }
                     }
                 }
             }
@@ -45,7 +60,7 @@ pub fn json(entries: &[Entry]) -> String {
             let mut obj = json!({
                 "source": e.source,
                 "name": e.name,
-                "warnings": e.warnings,
+                "warnings": e.warnings.iter().map(warning).collect::<Vec<_>>(),
             });
             if let Some((api, kind)) = &e.target {
                 obj["target"] = json!({"apiVersion": api, "kind": kind});
@@ -58,7 +73,7 @@ pub fn json(entries: &[Entry]) -> String {
                             let (result, message) = match r {
                                 RuleResult::Pass => ("PASS", ""),
                                 RuleResult::Unset => ("UNSET", ""),
-                                RuleResult::Error(m) => ("ERROR", m.as_str()),
+                                RuleResult::Error(e) => ("ERROR", e.message.as_str()),
                             };
                             let mut rule = json!({"name": op.name(), "result": result});
                             if !message.is_empty() {
@@ -100,7 +115,9 @@ mod tests {
             .iter()
             .map(|op| {
                 let r = match (op, err) {
-                    (Operation::Retain, Some(m)) => RuleResult::Error(m.to_string()),
+                    (Operation::Retain, Some(m)) => {
+                        RuleResult::Error(Diagnostic::error(crate::diag::Kind::Syntax, m))
+                    }
                     (Operation::Retain, None) => RuleResult::Pass,
                     _ => RuleResult::Unset,
                 };

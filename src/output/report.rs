@@ -128,7 +128,7 @@ impl Reporter for Junit {
 pub fn failure_text(case: &Case, result: &CaseResult, color: bool) -> String {
     let mut out = String::new();
     if let Some(e) = &result.error {
-        out.push_str(&super::human::diagnostic(e, None));
+        out.push_str(&super::human::diagnostic(e, result.snippet.as_deref()));
         out.push('\n');
     }
     for m in &result.mismatches {

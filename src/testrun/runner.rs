@@ -32,6 +32,8 @@ pub enum Mismatch {
 pub struct CaseResult {
     /// The operation failed.
     pub error: Option<Diagnostic>,
+    /// The text of the script line the error points at, when known.
+    pub snippet: Option<String>,
     /// The operation ran and some results differ.
     pub mismatches: Vec<Mismatch>,
 }
@@ -67,6 +69,7 @@ pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
         Ok(o) => o,
         Err(e) => {
             return CaseResult {
+                snippet: interpreter.snippet(&e).map(str::to_string),
                 error: Some(e),
                 mismatches: Vec::new(),
             };
@@ -96,6 +99,7 @@ pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
     }
     CaseResult {
         error: None,
+        snippet: None,
         mismatches,
     }
 }

@@ -85,13 +85,14 @@ impl Test {
         self
     }
 
-    pub fn arg(mut self, arg: impl Into<String>) -> Test {
-        self.args.push(arg.into());
+    pub fn arg(mut self, arg: impl AsRef<str>) -> Test {
+        self.args.push(arg.as_ref().to_string());
         self
     }
 
-    pub fn args<S: Into<String>>(mut self, args: impl IntoIterator<Item = S>) -> Test {
-        self.args.extend(args.into_iter().map(Into::into));
+    pub fn args<S: AsRef<str>>(mut self, args: impl IntoIterator<Item = S>) -> Test {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_string()));
         self
     }
 

@@ -5,11 +5,12 @@
 use kinterp::ops::Operation;
 use kinterp::thirdparty::{BUNDLED, customizations_for};
 
-use crate::{kinterp, output};
+use crate::builder::Test;
+use crate::output;
 
 #[test]
 fn bundled_files_pass_check() {
-    let (code, out, err) = output(kinterp().args([
+    let (code, out, err) = output(Test::new().args([
         "interpret",
         "-f",
         "src/thirdparty",
@@ -42,7 +43,8 @@ fn every_bundled_operation_has_own_cases() {
 
 #[test]
 fn own_bundled_cases_pass_with_the_builtins() {
-    let (code, out, _) = output(kinterp().args(["test", "testdata/thirdparty", "--fail-on-empty"]));
+    let (code, out, _) =
+        output(Test::new().args(["test", "testdata/thirdparty", "--fail-on-empty"]));
     assert_eq!(code, 0, "{out}");
     assert!(
         out.lines().last().is_some_and(|l| l.ends_with(" 0 failed")),
@@ -55,7 +57,7 @@ fn own_bundled_cases_pass_with_the_builtins() {
 /// bundled script must fail on each of them too, rather than answer.
 #[test]
 fn bundled_scripts_fail_where_karmadas_fail() {
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "test",
         "testdata/thirdparty-errors",
         "--fail-on-empty",

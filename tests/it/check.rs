@@ -3,42 +3,49 @@
 use insta_cmd::assert_cmd_snapshot;
 
 use crate::builder::Test;
-use crate::{kinterp, output};
+use crate::output;
 
 #[test]
 fn clean_customization_passes() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        "testdata/deployment/ric.yaml",
-        "--check"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args(["interpret", "-f", "testdata/deployment/ric.yaml", "--check"])
+            .command()
+    );
 }
 
 #[test]
 fn problems_are_reported_in_input_order() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        "testdata/inputs/bad-scripts.yaml",
-        "-f",
-        "testdata/inputs/deployment.yaml",
-        "-f",
-        "testdata/guestbook/ric.yaml",
-        "--check"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                "testdata/inputs/bad-scripts.yaml",
+                "-f",
+                "testdata/inputs/deployment.yaml",
+                "-f",
+                "testdata/guestbook/ric.yaml",
+                "--check"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn json_form() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        "testdata/inputs/bad-scripts.yaml",
-        "--check",
-        "-o",
-        "json"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                "testdata/inputs/bad-scripts.yaml",
+                "--check",
+                "-o",
+                "json"
+            ])
+            .command()
+    );
 }
 
 #[test]
@@ -79,7 +86,7 @@ fn results_do_not_depend_on_jobs() {
     // Many files per thread, so that each thread's Lua state is reset and
     // reused between files.
     let run = |jobs: &str, format: &str| {
-        output(kinterp().args([
+        output(Test::new().args([
             "interpret",
             "-f",
             "src/thirdparty",

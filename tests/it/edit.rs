@@ -111,7 +111,9 @@ fn invalid_edit_reopens_then_cancels() {
     assert_eq!(std::fs::read_to_string(&ric).unwrap(), RIC);
     let shown = std::fs::read_to_string(dir.join("shown2")).unwrap();
     assert!(
-        shown.contains("# The edited file is not valid:\n# * widget: InterpretHealth: <string>:"),
+        shown.contains(
+            "# The edited file is not valid:\n# * widget: InterpretHealth: <string> line:"
+        ),
         "{shown}"
     );
     // The attempted version is kept where the message says.

@@ -207,7 +207,7 @@ pub fn interpret_script(data: &[u8]) {
             api_version: "apps/v1".into(),
             kind: "Deployment".into(),
             scripts,
-            script_starts: [None; 8],
+            origin: None,
         }])),
         builtins: false,
         profile: profile(),

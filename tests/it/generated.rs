@@ -9,7 +9,7 @@ use clap::CommandFactory;
 use insta_cmd::assert_cmd_snapshot;
 use kinterp::cli::Cli;
 
-use crate::kinterp;
+use crate::builder::Test;
 
 fn check_file(path: &str, fresh: &[u8]) {
     let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -39,11 +39,8 @@ fn completions_are_current() {
         clap_complete::generate(shell, &mut Cli::command(), "kinterp", &mut buf);
         check_file(file, &buf);
         // The binary prints the same script.
-        let out = kinterp()
-            .args(["completions", &shell.to_string()])
-            .output()
-            .unwrap();
-        assert_eq!(out.stdout, buf, "{shell}");
+        let out = Test::new().args(["completions", &shell.to_string()]).run();
+        assert_eq!(out.stdout.as_bytes(), buf, "{shell}");
     }
 }
 
@@ -80,6 +77,7 @@ fn man_pages_are_current() {
             "kinterp-builtins.1",
             "kinterp-completions.1",
             "kinterp-interpret.1",
+            "kinterp-lint.1",
             "kinterp-test.1",
             "kinterp.1"
         ]
@@ -88,8 +86,11 @@ fn man_pages_are_current() {
 
 #[test]
 fn help_texts() {
-    assert_cmd_snapshot!("help", kinterp().arg("--help"));
-    for sub in ["interpret", "test", "builtins", "completions"] {
-        assert_cmd_snapshot!(format!("help_{sub}"), kinterp().args([sub, "--help"]));
+    assert_cmd_snapshot!("help", Test::new().arg("--help").command());
+    for sub in ["interpret", "test", "builtins", "completions", "lint"] {
+        assert_cmd_snapshot!(
+            format!("help_{sub}"),
+            Test::new().args([sub, "--help"]).command()
+        );
     }
 }

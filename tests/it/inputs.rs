@@ -2,14 +2,14 @@
 //! globs, standard input, multi-document YAML, JSON, status streams and lists.
 
 use crate::builder::Test;
-use crate::{kinterp, output};
+use crate::output;
 
 const WIDGET: &str = "testdata/inputs/widget.yaml";
 
 #[test]
 fn directory_reads_only_its_own_yaml_and_json_files() {
     // Without -R the sub-directory (the replica rule) is not read.
-    let (code, _, err) = output(kinterp().args([
+    let (code, _, err) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/dir",
@@ -22,7 +22,7 @@ fn directory_reads_only_its_own_yaml_and_json_files() {
         (code, err.as_str()),
         (1, "Execute InterpretReplica error: rule is not enabled\n")
     );
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/dir",
@@ -42,7 +42,7 @@ fn directory_reads_only_its_own_yaml_and_json_files() {
 
 #[test]
 fn glob_pattern_matches_across_directories() {
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/dir/**/*.json",
@@ -71,7 +71,7 @@ fn standard_input_holds_the_customization() {
 
 #[test]
 fn multi_document_file_gives_every_rule() {
-    let (_, out, _) = output(kinterp().args([
+    let (_, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/multi/two.yaml",
@@ -88,7 +88,7 @@ fn multi_document_file_gives_every_rule() {
 #[test]
 fn status_file_as_stream_and_as_list_agree() {
     let run = |file: &str| {
-        output(kinterp().args([
+        output(Test::new().args([
             "interpret",
             "-f",
             "testdata/inputs/aggregate.yaml",
@@ -114,7 +114,7 @@ fn status_file_as_stream_and_as_list_agree() {
         stream.1
     );
     // Without a status file the script sees nil.
-    let (_, out, _) = output(kinterp().args([
+    let (_, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/aggregate.yaml",
@@ -130,7 +130,7 @@ fn status_file_as_stream_and_as_list_agree() {
 
 #[test]
 fn json_object_file() {
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/guestbook/ric.yaml",
@@ -277,7 +277,7 @@ fn exit_2_paths() {
     ];
     let mut report = String::new();
     for args in cases {
-        let (code, out, err) = output(kinterp().args(*args));
+        let (code, out, err) = output(Test::new().args(*args));
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(

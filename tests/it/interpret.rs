@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use insta_cmd::assert_cmd_snapshot;
 
-use crate::{kinterp, output};
+use crate::builder::Test;
+use crate::output;
 
 const DEPLOY: &str = "testdata/deployment/ric.yaml";
 const DESIRED: &str = "testdata/deployment/desired.yaml";
@@ -18,82 +19,106 @@ const WIDGET: &str = "testdata/inputs/widget.yaml";
 
 #[test]
 fn deployment_retain() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "Retain",
-        "--desired-file",
-        DESIRED,
-        "--observed-file",
-        OBSERVED
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "Retain",
+                "--desired-file",
+                DESIRED,
+                "--observed-file",
+                OBSERVED
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn deployment_interpret_replica() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "InterpretReplica",
-        "--desired-file",
-        DESIRED
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "InterpretReplica",
+                "--desired-file",
+                DESIRED
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn deployment_revise_replica() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "revisereplica",
-        "--desired-file",
-        DESIRED,
-        "--desired-replica",
-        "5"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "revisereplica",
+                "--desired-file",
+                DESIRED,
+                "--desired-replica",
+                "5"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn deployment_aggregate_status() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "AggregateStatus",
-        "--desired-file",
-        DESIRED,
-        "--status-file",
-        "testdata/deployment/status.yaml"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "AggregateStatus",
+                "--desired-file",
+                DESIRED,
+                "--status-file",
+                "testdata/deployment/status.yaml"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn deployment_health_and_dependencies() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "InterpretHealth",
-        "--observed-file",
-        OBSERVED
-    ]));
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "InterpretDependency",
-        "--desired-file",
-        DESIRED
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "InterpretHealth",
+                "--observed-file",
+                OBSERVED
+            ])
+            .command()
+    );
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "InterpretDependency",
+                "--desired-file",
+                DESIRED
+            ])
+            .command()
+    );
 }
 
 #[test]
@@ -105,8 +130,7 @@ fn guestbook_every_rule() {
         "InterpretHealth",
         "InterpretDependency",
     ] {
-        let mut cmd = kinterp();
-        cmd.args([
+        let test = Test::new().args([
             "interpret",
             "-f",
             GUESTBOOK,
@@ -116,7 +140,7 @@ fn guestbook_every_rule() {
             GUESTBOOK_OBJ,
         ]);
         insta::with_settings!({snapshot_suffix => op}, {
-            assert_cmd_snapshot!(cmd);
+            assert_cmd_snapshot!(test.command());
         });
     }
 }
@@ -127,61 +151,69 @@ fn nightly_job_every_rule() {
     let o = "testdata/cronworkflow/observed.yaml";
     assert_cmd_snapshot!(
         "nightly_retain",
-        kinterp().args([
-            "interpret",
-            "-f",
-            NIGHTLY,
-            "--operation",
-            "Retain",
-            "--desired-file",
-            d,
-            "--observed-file",
-            o
-        ])
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                NIGHTLY,
+                "--operation",
+                "Retain",
+                "--desired-file",
+                d,
+                "--observed-file",
+                o
+            ])
+            .command()
     );
     assert_cmd_snapshot!(
         "nightly_status",
-        kinterp().args([
-            "interpret",
-            "-f",
-            NIGHTLY,
-            "--operation",
-            "InterpretStatus",
-            "--observed-file",
-            o
-        ])
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                NIGHTLY,
+                "--operation",
+                "InterpretStatus",
+                "--observed-file",
+                o
+            ])
+            .command()
     );
     assert_cmd_snapshot!(
         "nightly_aggregate",
-        kinterp().args([
-            "interpret",
-            "-f",
-            NIGHTLY,
-            "--operation",
-            "AggregateStatus",
-            "--desired-file",
-            d,
-            "--status-file",
-            "testdata/cronworkflow/status.json"
-        ])
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                NIGHTLY,
+                "--operation",
+                "AggregateStatus",
+                "--desired-file",
+                d,
+                "--status-file",
+                "testdata/cronworkflow/status.json"
+            ])
+            .command()
     );
     assert_cmd_snapshot!(
         "nightly_health",
-        kinterp().args([
-            "interpret",
-            "-f",
-            NIGHTLY,
-            "--operation",
-            "InterpretHealth",
-            "--observed-file",
-            o
-        ])
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                NIGHTLY,
+                "--operation",
+                "InterpretHealth",
+                "--observed-file",
+                o
+            ])
+            .command()
     );
 }
 
 #[test]
 fn json_output_is_one_line() {
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         GUESTBOOK,
@@ -205,19 +237,23 @@ fn json_output_is_one_line() {
 
 #[test]
 fn diff_of_revise_and_no_changes() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "ReviseReplica",
-        "--desired-file",
-        DESIRED,
-        "--desired-replica",
-        "5",
-        "--diff"
-    ]));
-    let (code, out, _) = output(kinterp().args([
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                DEPLOY,
+                "--operation",
+                "ReviseReplica",
+                "--desired-file",
+                DESIRED,
+                "--desired-replica",
+                "5",
+                "--diff"
+            ])
+            .command()
+    );
+    let (code, out, _) = output(Test::new().args([
         "interpret",
         "-f",
         DEPLOY,
@@ -234,7 +270,7 @@ fn diff_of_revise_and_no_changes() {
 
 #[test]
 fn print_goes_to_stderr_or_stdout() {
-    let (code, out, err) = output(kinterp().args([
+    let (code, out, err) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/dir",
@@ -249,7 +285,7 @@ fn print_goes_to_stderr_or_stdout() {
         (code, out.as_str(), err.as_str()),
         (0, "{\"healthy\":true}\n", "checking\tgizmo\t2.5\n")
     );
-    let (code, out, err) = output(kinterp().args([
+    let (code, out, err) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/dir",
@@ -268,7 +304,7 @@ fn print_goes_to_stderr_or_stdout() {
 
 #[test]
 fn failing_scripts_exit_1_with_karmadas_text() {
-    let (code, out, err) = output(kinterp().args([
+    let (code, out, err) = output(Test::new().args([
         "interpret",
         "-f",
         "testdata/inputs/dir",
@@ -286,7 +322,7 @@ fn failing_scripts_exit_1_with_karmadas_text() {
             "Execute InterpretReplica error: rule is not enabled\n"
         )
     );
-    let (code, _, err) = output(kinterp().args([
+    let (code, _, err) = output(Test::new().args([
         "interpret",
         "-f",
         BAD,
@@ -304,29 +340,33 @@ fn failing_scripts_exit_1_with_karmadas_text() {
     );
     assert_cmd_snapshot!(
         "retain_syntax_error",
-        kinterp().args([
-            "interpret",
-            "-f",
-            BAD,
-            "--operation",
-            "Retain",
-            "--desired-file",
-            WIDGET,
-            "--observed-file",
-            WIDGET
-        ])
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                BAD,
+                "--operation",
+                "Retain",
+                "--desired-file",
+                WIDGET,
+                "--observed-file",
+                WIDGET
+            ])
+            .command()
     );
     assert_cmd_snapshot!(
         "goto_message",
-        kinterp().args([
-            "interpret",
-            "-f",
-            BAD,
-            "--operation",
-            "InterpretStatus",
-            "--observed-file",
-            WIDGET
-        ])
+        Test::new()
+            .args([
+                "interpret",
+                "-f",
+                BAD,
+                "--operation",
+                "InterpretStatus",
+                "--observed-file",
+                WIDGET
+            ])
+            .command()
     );
 }
 
@@ -334,7 +374,7 @@ fn failing_scripts_exit_1_with_karmadas_text() {
 fn infinite_loop_ends_after_about_a_second() {
     let _serial = crate::timing_lock();
     let start = Instant::now();
-    let (code, _, err) = output(kinterp().args([
+    let (code, _, err) = output(Test::new().args([
         "interpret",
         "-f",
         BAD,
@@ -354,7 +394,7 @@ fn infinite_loop_ends_after_about_a_second() {
         "{took:?}"
     );
     let start = Instant::now();
-    let (code, _, _) = output(kinterp().args([
+    let (code, _, _) = output(Test::new().args([
         "--timeout",
         "200ms",
         "interpret",
@@ -374,7 +414,7 @@ fn memory_bombs_fail_cleanly() {
     let _serial = crate::timing_lock();
     for op in ["AggregateStatus", "ReviseReplica"] {
         let start = Instant::now();
-        let (code, out, err) = output(kinterp().args([
+        let (code, out, err) = output(Test::new().args([
             "--lua-memory-limit",
             "32",
             "interpret",
@@ -396,8 +436,7 @@ fn memory_bombs_fail_cleanly() {
 fn pod_requirements_through_get_replicas() {
     for name in ["node-selector", "multi-container", "init-larger"] {
         let file = format!("testdata/requirements/{name}.yaml");
-        let mut cmd = kinterp();
-        cmd.args([
+        let test = Test::new().args([
             "interpret",
             "-f",
             "testdata/requirements/ric.yaml",
@@ -407,7 +446,7 @@ fn pod_requirements_through_get_replicas() {
             &file,
         ]);
         insta::with_settings!({snapshot_suffix => name}, {
-            assert_cmd_snapshot!(cmd);
+            assert_cmd_snapshot!(test.command());
         });
     }
 }
@@ -428,13 +467,13 @@ fn coloured_diff_only_when_asked() {
     ];
     assert_cmd_snapshot!(
         "diff_colour_always",
-        kinterp().arg("--color").arg("always").args(args)
+        Test::new().args(["--color", "always"]).args(args).command()
     );
     // Not a terminal: auto means no colour; NO_COLOR changes nothing here either.
-    let (_, plain, _) = output(kinterp().args(args));
+    let (_, plain, _) = output(Test::new().args(args));
     assert!(!plain.contains('\u{1b}'));
     let (_, never, _) = output(
-        kinterp()
+        Test::new()
             .args(["--color", "never"])
             .args(args)
             .env("NO_COLOR", "1"),
@@ -446,8 +485,6 @@ fn coloured_diff_only_when_asked() {
 /// huge-page heap first) gives the same sums as the items one by one.
 #[test]
 fn large_status_file_is_summed_exactly() {
-    let dir = std::env::temp_dir().join(format!("kinterp-large-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let n = 12_000;
     let items: Vec<String> = (0..n)
         .map(|i| {
@@ -460,22 +497,25 @@ fn large_status_file_is_summed_exactly() {
         .collect();
     let text = format!("[{}]", items.join(",\n"));
     assert!(text.len() as u64 > kinterp::heap::LARGE_INPUT);
-    let path = dir.join("status.json");
-    std::fs::write(&path, text).unwrap();
-    let (code, stdout, stderr) = output(kinterp().args([
-        "interpret",
-        "-f",
-        DEPLOY,
-        "--operation",
-        "AggregateStatus",
-        "--desired-file",
-        DESIRED,
-        "--status-file",
-        path.to_str().unwrap(),
-        "-o",
-        "json",
-    ]));
-    assert_eq!(code, 0, "{stderr}");
+    let root = |p: &str| crate::root().join(p).display().to_string();
+    let stdout = Test::new()
+        .file("status.json", text)
+        .args([
+            "interpret",
+            "-f",
+            &root(DEPLOY),
+            "--operation",
+            "AggregateStatus",
+        ])
+        .args([
+            "--desired-file",
+            &root(DESIRED),
+            "--status-file",
+            "status.json",
+        ])
+        .args(["-o", "json"])
+        .run()
+        .stdout;
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     let status = &v["aggregatedStatus"]["status"];
     let sum = |f: fn(u64) -> u64| (0..n as u64).map(f).sum::<u64>();
@@ -483,5 +523,4 @@ fn large_status_file_is_summed_exactly() {
     assert_eq!(status["readyReplicas"], n, "{status}");
     assert_eq!(status["updatedReplicas"], 2 * n, "{status}");
     assert_eq!(status["availableReplicas"], sum(|i| i % 2), "{status}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

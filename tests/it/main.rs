@@ -4,6 +4,7 @@
 mod builder;
 mod bundled;
 mod check;
+mod coverage;
 mod edit;
 mod embed;
 mod fuzz_harness;
@@ -11,6 +12,9 @@ mod generated;
 mod hostile;
 mod inputs;
 mod interpret;
+mod lint;
+mod luaparse;
+mod luavm;
 mod native;
 mod props;
 mod regressions;
@@ -43,12 +47,8 @@ pub fn timing_lock() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Runs a command and returns (exit code, stdout, stderr).
-pub fn output(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().expect("kinterp runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// Runs a test without asserting; returns (exit code, stdout, stderr).
+pub fn output(test: builder::Test) -> (i32, String, String) {
+    let out = test.output();
+    (out.status, out.stdout, out.stderr)
 }

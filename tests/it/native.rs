@@ -3,7 +3,7 @@
 
 use insta_cmd::assert_cmd_snapshot;
 
-use crate::kinterp;
+use crate::builder::Test;
 
 /// (object file, operation, object flag, extra arguments)
 const RUNS: &[(&str, &str, &str, &[&str])] = &[
@@ -43,11 +43,11 @@ fn native_kinds_in_yaml_and_json() {
     for (file, op, flag, extra) in RUNS {
         for format in ["yaml", "json"] {
             let path = format!("testdata/native/{file}.yaml");
-            let mut cmd = kinterp();
-            cmd.args(["interpret", "--operation", op, flag, &path, "-o", format]);
-            cmd.args(*extra);
+            let test = Test::new()
+                .args(["interpret", "--operation", op, flag, &path, "-o", format])
+                .args(*extra);
             insta::with_settings!({snapshot_suffix => format!("{file}-{op}-{format}")}, {
-                assert_cmd_snapshot!(cmd);
+                assert_cmd_snapshot!(test.command());
             });
         }
     }
@@ -55,39 +55,49 @@ fn native_kinds_in_yaml_and_json() {
 
 #[test]
 fn unsupported_kind_errors() {
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "--operation",
-        "Retain",
-        "--desired-file",
-        "testdata/native/ingress.yaml",
-        "--observed-file",
-        "testdata/native/ingress.yaml"
-    ]));
-    assert_cmd_snapshot!(kinterp().args([
-        "interpret",
-        "--operation",
-        "InterpretComponent",
-        "--desired-file",
-        "testdata/native/job.yaml"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "--operation",
+                "Retain",
+                "--desired-file",
+                "testdata/native/ingress.yaml",
+                "--observed-file",
+                "testdata/native/ingress.yaml"
+            ])
+            .command()
+    );
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "interpret",
+                "--operation",
+                "InterpretComponent",
+                "--desired-file",
+                "testdata/native/job.yaml"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn builtins_listing() {
-    assert_cmd_snapshot!(kinterp().arg("builtins"));
-    assert_cmd_snapshot!(kinterp().args([
-        "builtins",
-        "--kind",
-        "apps/v1/Deployment",
-        "-o",
-        "json"
-    ]));
-    assert_cmd_snapshot!(kinterp().args([
-        "builtins",
-        "--operation",
-        "interpretcomponent",
-        "--kind",
-        "RayJob"
-    ]));
+    assert_cmd_snapshot!(Test::new().arg("builtins").command());
+    assert_cmd_snapshot!(
+        Test::new()
+            .args(["builtins", "--kind", "apps/v1/Deployment", "-o", "json"])
+            .command()
+    );
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "builtins",
+                "--operation",
+                "interpretcomponent",
+                "--kind",
+                "RayJob"
+            ])
+            .command()
+    );
 }

@@ -4,33 +4,41 @@
 use insta_cmd::assert_cmd_snapshot;
 
 use crate::builder::Test;
-use crate::{kinterp, output};
+use crate::output;
 
 #[test]
 fn own_cases_pass() {
-    assert_cmd_snapshot!(kinterp().args([
-        "test",
-        "testdata/cases",
-        "-f",
-        "testdata/deployment/ric.yaml"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "test",
+                "testdata/cases",
+                "-f",
+                "testdata/deployment/ric.yaml"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn failures_show_diffs() {
-    assert_cmd_snapshot!(kinterp().args([
-        "test",
-        "testdata/failing",
-        "-f",
-        "testdata/deployment/ric.yaml",
-        "--jobs",
-        "1"
-    ]));
+    assert_cmd_snapshot!(
+        Test::new()
+            .args([
+                "test",
+                "testdata/failing",
+                "-f",
+                "testdata/deployment/ric.yaml",
+                "--jobs",
+                "1"
+            ])
+            .command()
+    );
 }
 
 #[test]
 fn filter_and_empty_runs() {
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "test",
         "testdata/cases",
         "-f",
@@ -40,7 +48,7 @@ fn filter_and_empty_runs() {
     ]));
     assert_eq!(code, 0);
     assert!(out.ends_with("1 passed, 0 failed, 5 skipped\n"), "{out}");
-    let (code, out, _) = output(kinterp().args([
+    let (code, out, _) = output(Test::new().args([
         "test",
         "testdata/cases",
         "-f",
@@ -54,7 +62,7 @@ fn filter_and_empty_runs() {
 
 #[test]
 fn results_do_not_depend_on_jobs() {
-    let one = output(kinterp().args([
+    let one = output(Test::new().args([
         "test",
         "testdata/cases",
         "testdata/failing",
@@ -63,7 +71,7 @@ fn results_do_not_depend_on_jobs() {
         "--jobs",
         "1",
     ]));
-    let two = output(kinterp().args([
+    let two = output(Test::new().args([
         "test",
         "testdata/cases",
         "testdata/failing",
@@ -124,7 +132,7 @@ fn junit_report_parses_with_counts() {
 #[test]
 fn runs_do_not_leak_into_each_other() {
     for jobs in ["1", "2"] {
-        let (code, out, _) = output(kinterp().args([
+        let (code, out, _) = output(Test::new().args([
             "test",
             "testdata/isolation/cases",
             "-f",
@@ -138,4 +146,45 @@ fn runs_do_not_leak_into_each_other() {
             "{out}"
         );
     }
+}
+
+#[test]
+fn failing_scripts_point_into_the_customization_file() {
+    let ric = "apiVersion: config.karmada.io/v1alpha1
+kind: ResourceInterpreterCustomization
+metadata: {name: health}
+spec:
+  target: {apiVersion: apps/v1, kind: Deployment}
+  customizations:
+    healthInterpretation:
+      luaScript: |
+        function InterpretHealth(obj)
+          error('no status')
+        end
+";
+    let case = "name: fails
+operation: InterpretHealth
+observedObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: d}}
+output:
+  healthy: true
+";
+    Test::new()
+        .file("ric.yaml", ric)
+        .file("cases.yaml", case)
+        .args(["test", "cases.yaml", "-f", "ric.yaml"])
+        .stdout(
+            "FAIL cases.yaml: InterpretHealth: fails
+Execute InterpretHealth error: <string>:2: no status
+stack traceback:
+\t[G]: in function 'error'
+\t<string>:2: in main chunk
+\t[G]: ?
+  --> ric.yaml:10:11 (customization health, rule healthInterpretation), script line 2
+   |
+  2 |   error('no status')
+0 passed, 1 failed
+",
+        )
+        .status(1)
+        .run();
 }

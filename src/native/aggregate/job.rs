@@ -1,4 +1,4 @@
-//! AggregateStatus for Job and CronJob (spec §6.7, §6.8): summed counters,
+//! AggregateStatus for Job and CronJob: summed counters,
 //! synthesized finish conditions, and earliest/latest times.
 
 use super::super::time::Instant;

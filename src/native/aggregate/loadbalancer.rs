@@ -1,4 +1,4 @@
-//! AggregateStatus for Service and Ingress (spec §6.4–6.6): the members'
+//! AggregateStatus for Service and Ingress: the members'
 //! load-balancer ingress entries, deduplicated and sorted.
 
 use super::super::Kind;

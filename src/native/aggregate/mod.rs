@@ -1,4 +1,4 @@
-//! AggregateStatus (spec §6): merge the member clusters' statuses into the
+//! AggregateStatus: merge the member clusters' statuses into the
 //! template's status; the input comes back unchanged or normalized.
 
 mod job;

@@ -1,5 +1,5 @@
-//! AggregateStatus for Pod, PersistentVolume and PersistentVolumeClaim
-//! (spec §6.9–6.11): a merged phase, and for Pod the reduced container states.
+//! AggregateStatus for Pod, PersistentVolume and PersistentVolumeClaim:
+//! a merged phase, and for Pod the reduced container states.
 
 use super::Item;
 use crate::gotypes;

@@ -1,5 +1,5 @@
-//! AggregateStatus for PodDisruptionBudget and HorizontalPodAutoscaler
-//! (spec §6.12, §6.13): summed counters, disrupted pods keyed by cluster.
+//! AggregateStatus for PodDisruptionBudget and HorizontalPodAutoscaler:
+//! summed counters, disrupted pods keyed by cluster.
 
 use super::{Item, add32};
 use crate::gotypes;

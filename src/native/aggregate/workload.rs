@@ -1,5 +1,5 @@
-//! AggregateStatus for Deployment, ReplicaSet, StatefulSet and DaemonSet
-//! (spec §6.3): summed counters and the observedGeneration rule.
+//! AggregateStatus for Deployment, ReplicaSet, StatefulSet and DaemonSet:
+//! summed counters and the observedGeneration rule.
 
 use super::super::Kind;
 use super::{Item, Types, add32};

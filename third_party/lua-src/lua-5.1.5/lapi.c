@@ -680,10 +680,29 @@ LUA_API void lua_rawset (lua_State *L, int idx) {
   api_checknelems(L, 2);
   t = index2adr(L, idx);
   api_check(L, ttistable(t));
-  setobj2t(L, luaH_set(L, hvalue(t), L->top-2), L->top-1);
-  luaC_barriert(L, hvalue(t), L->top-1);
+  if (ttisnil(L->top-1))  /* kinterp: gopher's nil store (ltable.c) */
+    luaH_setnil(L, hvalue(t), L->top-2);
+  else {
+    setobj2t(L, luaH_set(L, hvalue(t), L->top-2), L->top-1);
+    luaC_barriert(L, hvalue(t), L->top-1);
+  }
   L->top -= 2;
   lua_unlock(L);
+}
+
+
+/* kinterp: gopher-lua's array length, for ltablib.c (see ltable.c) */
+LUA_API int lua_kinterp_alen (lua_State *L, int idx) {
+  StkId o = index2adr(L, idx);
+  api_check(L, ttistable(o));
+  return luaH_alen(hvalue(o));
+}
+
+
+LUA_API void lua_kinterp_setalen (lua_State *L, int idx, int n) {
+  StkId o = index2adr(L, idx);
+  api_check(L, ttistable(o));
+  luaH_setalen(hvalue(o), n);
 }
 
 

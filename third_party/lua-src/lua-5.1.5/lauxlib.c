@@ -45,15 +45,11 @@ LUALIB_API int luaL_argerror (lua_State *L, int narg, const char *extramsg) {
   if (!lua_getstack(L, 0, &ar))  /* no stack frame? */
     return luaL_error(L, "bad argument #%d (%s)", narg, extramsg);
   lua_getinfo(L, "n", &ar);
-  if (strcmp(ar.namewhat, "method") == 0) {
-    narg--;  /* do not count `self' */
-    if (narg == 0)  /* error is in the self argument itself? */
-      return luaL_error(L, "calling " LUA_QS " on bad self (%s)",
-                           ar.name, extramsg);
-  }
+  /* kinterp: gopher-lua's text: `self' counts, the name is not quoted and
+     is "(anonymous)" when unknown (e.g. called through pcall) */
   if (ar.name == NULL)
-    ar.name = "?";
-  return luaL_error(L, "bad argument #%d to " LUA_QS " (%s)",
+    ar.name = "(anonymous)";
+  return luaL_error(L, "bad argument #%d to %s (%s)",
                         narg, ar.name, extramsg);
 }
 
@@ -70,14 +66,45 @@ static void tag_error (lua_State *L, int narg, int tag) {
 }
 
 
+/*
+** kinterp: (handler, f, ...) -> true, results | false, error: pcall with a
+** message handler and arguments, without allocating. kinterp's Rust code
+** calls Lua callbacks and library functions through it; luaL_where stops
+** at it (the Rust caller positions the error itself).
+*/
+LUALIB_API int luaL_kinterp_xpcall (lua_State *L) {
+  int status;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_checkany(L, 2);
+  status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
+  lua_pushboolean(L, status == 0);
+  lua_replace(L, 1);
+  return lua_gettop(L);
+}
+
+
 LUALIB_API void luaL_where (lua_State *L, int level) {
   lua_Debug ar;
-  if (lua_getstack(L, level, &ar)) {  /* check function at level */
+  while (lua_getstack(L, level, &ar)) {  /* check function at level */
     lua_getinfo(L, "Sl", &ar);  /* get info about it */
     if (ar.currentline > 0) {  /* is there info? */
+      /* kinterp: kinterp's own Lua helpers calling a library function
+         give no position (their Rust caller adds the script's) */
+      if (strcmp(ar.source, "=[kinterp]") == 0) break;
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
       return;
     }
+    /* kinterp: as gopher-lua, a C function's position is its caller's
+       (errors raised through pcall name the Lua code calling pcall), up to
+       kinterp's own protected calls */
+    if (*ar.what != 'C') break;
+    lua_getinfo(L, "f", &ar);
+    if (lua_tocfunction(L, -1) == luaL_kinterp_xpcall) {
+      lua_pop(L, 1);
+      break;
+    }
+    lua_pop(L, 1);
+    level++;
   }
   lua_pushliteral(L, "");  /* else, no information available... */
 }

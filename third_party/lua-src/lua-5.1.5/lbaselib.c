@@ -80,8 +80,13 @@ static int luaB_tonumber (lua_State *L) {
 
 static int luaB_error (lua_State *L) {
   int level = luaL_optint(L, 2, 1);
+  /* kinterp: as gopher-lua: a value is required; only strings get a
+     position; level N names the function gopher-lua counts as N (its
+     levels count error itself) */
+  luaL_checkany(L, 1);
+  if (level > 1) level--;
   lua_settop(L, 1);
-  if (lua_isstring(L, 1) && level > 0) {  /* add extra information? */
+  if (lua_type(L, 1) == LUA_TSTRING && level > 0) {  /* add extra information? */
     luaL_where(L, level);
     lua_pushvalue(L, 1);
     lua_concat(L, 2);
@@ -333,8 +338,12 @@ static int luaB_dofile (lua_State *L) {
 
 static int luaB_assert (lua_State *L) {
   luaL_checkany(L, 1);
-  if (!lua_toboolean(L, 1))
+  if (!lua_toboolean(L, 1)) {
+    /* kinterp: gopher-lua takes only a string message */
+    if (lua_gettop(L) > 1 && lua_type(L, 2) != LUA_TSTRING)
+      luaL_typerror(L, 2, "string");
     return luaL_error(L, "%s", luaL_optstring(L, 2, "assertion failed!"));
+  }
   return lua_gettop(L);
 }
 
@@ -357,12 +366,20 @@ static int luaB_unpack (lua_State *L) {
 
 static int luaB_select (lua_State *L) {
   int n = lua_gettop(L);
-  if (lua_type(L, 1) == LUA_TSTRING && *lua_tostring(L, 1) == '#') {
+  /* kinterp: gopher-lua takes a number or exactly "#" */
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    if (strcmp(lua_tostring(L, 1), "#") != 0)
+      luaL_argerror(L, 1, lua_pushfstring(L, "invalid string '%s'",
+                                          lua_tostring(L, 1)));
     lua_pushinteger(L, n-1);
     return 1;
   }
   else {
-    int i = luaL_checkint(L, 1);
+    int i;
+    if (lua_type(L, 1) != LUA_TNUMBER)
+      luaL_argerror(L, 1, lua_pushfstring(L,
+          "number or string expected, got %s", luaL_typename(L, 1)));
+    i = (int)lua_tonumber(L, 1);
     if (i < 0) i = n + i;
     else if (i > n) i = n;
     luaL_argcheck(L, 1 <= i, 1, "index out of range");
@@ -374,6 +391,19 @@ static int luaB_select (lua_State *L) {
 static int luaB_pcall (lua_State *L) {
   int status;
   luaL_checkany(L, 1);
+  /* kinterp: gopher-lua's answer for a value it cannot call */
+  if (!lua_isfunction(L, 1)) {
+    int callable = luaL_getmetafield(L, 1, "__call");
+    if (callable) {
+      callable = lua_isfunction(L, -1);
+      lua_pop(L, 1);
+    }
+    if (!callable) {
+      lua_pushboolean(L, 0);
+      lua_pushfstring(L, "attempt to call a %s value", luaL_typename(L, 1));
+      return 2;
+    }
+  }
   status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
   lua_pushboolean(L, (status == 0));
   lua_insert(L, 1);
@@ -645,8 +675,41 @@ static void base_open (lua_State *L) {
 }
 
 
+/*
+** kinterp: native functions implemented in Rust return (FAIL, value) to
+** raise `value' as is (a Rust callback cannot raise a plain Lua value).
+** This C closure calls the Rust function (upvalue 1) and raises on the
+** FAIL marker (upvalue 2). Being a C function, a tail call to it keeps the
+** calling Lua frame, as gopher-lua's Go functions do, so errors keep the
+** caller's line and the traceback names the function.
+*/
+static int kinterp_checkcall (lua_State *L) {
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  if (lua_gettop(L) >= 1 && lua_rawequal(L, 1, lua_upvalueindex(2))) {
+    lua_settop(L, 2);
+    return lua_error(L);
+  }
+  return lua_gettop(L);
+}
+
+
+/* kinterp: wrap(rust_function, fail_marker) -> native function */
+static int kinterp_wrap (lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushcclosure(L, kinterp_checkcall, 2);
+  return 1;
+}
+
+
 LUALIB_API int luaopen_base (lua_State *L) {
   base_open(L);
+  lua_pushcfunction(L, kinterp_wrap);  /* kinterp: for src/lua/raise.rs */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.wrap");
+  lua_pushcfunction(L, luaL_kinterp_xpcall);  /* kinterp: src/lua/rethrow.rs */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.xpcall");
   luaL_register(L, LUA_COLIBNAME, co_funcs);
   return 2;
 }

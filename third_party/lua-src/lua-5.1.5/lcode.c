@@ -257,6 +257,12 @@ int luaK_stringK (FuncState *fs, TString *s) {
 int luaK_numberK (FuncState *fs, lua_Number r) {
   TValue o;
   setnvalue(&o, r);
+  if (r != r) {  /* kinterp: a NaN numeral (gopher-lua's unreadable ones) */
+    static const char nankey = 0;  /* NaN cannot be a table key */
+    TValue k;
+    setpvalue(&k, (void *)&nankey);
+    return addk(fs, &k, &o);
+  }
   return addk(fs, &o, &o);
 }
 

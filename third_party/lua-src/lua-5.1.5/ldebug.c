@@ -564,42 +564,84 @@ static int isinstack (CallInfo *ci, const TValue *o) {
 }
 
 
+/*
+** kinterp: runtime error texts are gopher-lua's (Karmada's Lua VM), which
+** name types and the key but not variables. The key of a failed index and
+** the operator of a failed arithmetic are read from the instruction that
+** raised the error.
+*/
+static const Instruction *kinterp_instr (lua_State *L) {
+  CallInfo *ci = L->ci;
+  if (!isLua(ci)) return NULL;
+  return L->savedpc - 1;  /* the running function's pc is in L */
+}
+
+/* kinterp: the operand RK(x) of the current Lua function. */
+static const TValue *kinterp_rk (lua_State *L, int x) {
+  if (ISK(x)) return &ci_func(L->ci)->l.p->k[INDEXK(x)];
+  return L->base + x;
+}
+
+/* kinterp: the text gopher-lua gives a key: its tostring form. */
+static const char *kinterp_keytext (lua_State *L, const TValue *k) {
+  switch (ttype(k)) {
+    case LUA_TSTRING: return svalue(k);
+    case LUA_TNUMBER: return luaO_pushfstring(L, "%f", nvalue(k));
+    case LUA_TNIL: return "nil";
+    case LUA_TBOOLEAN: return bvalue(k) ? "true" : "false";
+    default: return luaO_pushfstring(L, "%s: %p", luaT_typenames[ttype(k)],
+                                     gcvalue(k));
+  }
+}
+
 void luaG_typeerror (lua_State *L, const TValue *o, const char *op) {
-  const char *name = NULL;
   const char *t = luaT_typenames[ttype(o)];
-  const char *kind = (isinstack(L->ci, o)) ?
-                         getobjname(L, L->ci, cast_int(o - L->base), &name) :
-                         NULL;
-  if (kind)
-    luaG_runerror(L, "attempt to %s %s " LUA_QS " (a %s value)",
-                op, kind, name, t);
+  if (strcmp(op, "index") == 0) {  /* kinterp */
+    const Instruction *pc = kinterp_instr(L);
+    const TValue *key = NULL;
+    if (pc != NULL) {
+      switch (GET_OPCODE(*pc)) {
+        case OP_GETTABLE: case OP_SELF: key = kinterp_rk(L, GETARG_C(*pc)); break;
+        case OP_SETTABLE: key = kinterp_rk(L, GETARG_B(*pc)); break;
+        default: break;
+      }
+    }
+    luaG_runerror(L, "attempt to index a non-table object(%s) with key '%s'",
+                  t, key ? kinterp_keytext(L, key) : "?");
+  }
+  else if (strcmp(op, "call") == 0)  /* kinterp */
+    luaG_runerror(L, "attempt to call a non-function object");
+  else if (strcmp(op, "get length of") == 0)  /* kinterp */
+    luaG_runerror(L, "__len undefined");
   else
     luaG_runerror(L, "attempt to %s a %s value", op, t);
 }
 
 
 void luaG_concaterror (lua_State *L, StkId p1, StkId p2) {
-  if (ttisstring(p1) || ttisnumber(p1)) p1 = p2;
-  lua_assert(!ttisstring(p1) && !ttisnumber(p1));
-  luaG_typeerror(L, p1, "concatenate");
+  /* kinterp: gopher-lua names both operands */
+  luaG_runerror(L, "cannot perform concat operation between %s and %s",
+                luaT_typenames[ttype(p1)], luaT_typenames[ttype(p2)]);
 }
 
 
 void luaG_aritherror (lua_State *L, const TValue *p1, const TValue *p2) {
-  TValue temp;
-  if (luaV_tonumber(p1, &temp) == NULL)
-    p2 = p1;  /* first operand is wrong */
-  luaG_typeerror(L, p2, "perform arithmetic on");
+  /* kinterp: gopher-lua names the operation and both operand types */
+  static const char *const names[] = {"add", "sub", "mul", "div", "mod", "pow"};
+  const Instruction *pc = kinterp_instr(L);
+  OpCode op = pc ? GET_OPCODE(*pc) : OP_ADD;
+  if (op == OP_UNM)
+    luaG_runerror(L, "__unm undefined");
+  luaG_runerror(L, "cannot perform %s operation between %s and %s",
+                (op >= OP_ADD && op <= OP_POW) ? names[op - OP_ADD] : "arith",
+                luaT_typenames[ttype(p1)], luaT_typenames[ttype(p2)]);
 }
 
 
 int luaG_ordererror (lua_State *L, const TValue *p1, const TValue *p2) {
-  const char *t1 = luaT_typenames[ttype(p1)];
-  const char *t2 = luaT_typenames[ttype(p2)];
-  if (t1[2] == t2[2])
-    luaG_runerror(L, "attempt to compare two %s values", t1);
-  else
-    luaG_runerror(L, "attempt to compare %s with %s", t1, t2);
+  /* kinterp: gopher-lua's text, also for two values of one type */
+  luaG_runerror(L, "attempt to compare %s with %s",
+                luaT_typenames[ttype(p1)], luaT_typenames[ttype(p2)]);
   return 0;
 }
 

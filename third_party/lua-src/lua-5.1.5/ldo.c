@@ -485,6 +485,7 @@ int luaD_pcall (lua_State *L, Pfunc func, void *u,
 struct SParser {  /* data to `f_parser' */
   ZIO *z;
   Mbuffer buff;  /* buffer to be used by the scanner */
+  Dyndata dyd;  /* kinterp: gotos and labels, freed even on errors */
   const char *name;
 };
 
@@ -495,8 +496,9 @@ static void f_parser (lua_State *L, void *ud) {
   struct SParser *p = cast(struct SParser *, ud);
   int c = luaZ_lookahead(p->z);
   luaC_checkGC(L);
-  tf = ((c == LUA_SIGNATURE[0]) ? luaU_undump : luaY_parser)(L, p->z,
-                                                             &p->buff, p->name);
+  tf = (c == LUA_SIGNATURE[0])
+       ? luaU_undump(L, p->z, &p->buff, p->name)
+       : luaY_parser(L, p->z, &p->buff, &p->dyd, p->name);  /* kinterp */
   cl = luaF_newLclosure(L, tf->nups, hvalue(gt(L)));
   cl->l.p = tf;
   for (i = 0; i < tf->nups; i++)  /* initialize eventual upvalues */
@@ -511,8 +513,12 @@ int luaD_protectedparser (lua_State *L, ZIO *z, const char *name) {
   int status;
   p.z = z; p.name = name;
   luaZ_initbuffer(L, &p.buff);
+  p.dyd.gt.arr = NULL; p.dyd.gt.n = p.dyd.gt.size = 0;  /* kinterp */
+  p.dyd.label.arr = NULL; p.dyd.label.n = p.dyd.label.size = 0;
   status = luaD_pcall(L, f_parser, &p, savestack(L, L->top), L->errfunc);
   luaZ_freebuffer(L, &p.buff);
+  luaM_freearray(L, p.dyd.gt.arr, p.dyd.gt.size, Labeldesc);  /* kinterp */
+  luaM_freearray(L, p.dyd.label.arr, p.dyd.label.size, Labeldesc);
   return status;
 }
 

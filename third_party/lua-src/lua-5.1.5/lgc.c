@@ -184,8 +184,15 @@ static int traversetable (global_State *g, Table *h) {
   while (i--) {
     Node *n = gnode(h, i);
     lua_assert(ttype(gkey(n)) != LUA_TDEADKEY || ttisnil(gval(n)));
-    if (ttisnil(gval(n)))
-      removeentry(n);  /* remove empty entries */
+    if (ttisnil(gval(n))) {
+      /* kinterp: a deleted key keeps its place in the insertion order
+         (ltable.c), so it stays alive like gopher-lua's key list */
+      if (!weakkey && ttype(gkey(n)) != LUA_TDEADKEY && !ttisnumber(gkey(n))) {
+        markvalue(g, gkey(n));
+      }
+      else
+        removeentry(n);  /* remove empty entries */
+    }
     else {
       lua_assert(!ttisnil(gkey(n)));
       if (!weakkey) markvalue(g, gkey(n));

@@ -7,6 +7,8 @@
 
 #include <ctype.h>
 #include <locale.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define llex_c
@@ -36,10 +38,10 @@
 /* ORDER RESERVED */
 const char *const luaX_tokens [] = {
     "and", "break", "do", "else", "elseif",
-    "end", "false", "for", "function", "if",
+    "end", "false", "for", "function", "goto", "if",  /* kinterp: goto */
     "in", "local", "nil", "not", "or", "repeat",
     "return", "then", "true", "until", "while",
-    "..", "...", "==", ">=", "<=", "~=",
+    "..", "...", "==", ">=", "<=", "~=", "::",  /* kinterp: :: */
     "<number>", "<name>", "<string>", "<eof>",
     NULL
 };
@@ -168,6 +170,7 @@ static int check_next (LexState *ls, const char *set) {
 }
 
 
+#if 0  /* kinterp: numerals are read by kinterp_numeral, locale-free */
 static void buffreplace (LexState *ls, char from, char to) {
   size_t n = luaZ_bufflen(ls->buff);
   char *p = luaZ_buffer(ls->buff);
@@ -188,9 +191,58 @@ static void trydecpoint (LexState *ls, SemInfo *seminfo) {
     luaX_lexerror(ls, "malformed number", TK_NUMBER);
   }
 }
+#endif
 
 
 /* LUA_NUMBER */
+/*
+** kinterp: the value gopher-lua gives a numeral. Its scanner drops one
+** leading zero of a decimal numeral; the rest is read as Go's ParseInt
+** with a base prefix (0x hex, 0 octal), else as ParseFloat; a numeral
+** neither reads, or out of range, is NaN (not an error).
+*/
+static lua_Number kinterp_numeral (const char *s) {
+  const lua_Number nan = HUGE_VAL - HUGE_VAL;
+  const char *p;
+  int digits = 0;
+  char *end;
+  lua_Number v;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    unsigned long long n = 0;
+    if (s[2] == '\0') return nan;
+    for (p = s + 2; *p; p++) {
+      if (!isxdigit((unsigned char)*p) || n > (0x7fffffffffffffffULL >> 4))
+        return nan;
+      n = n * 16 + (isdigit((unsigned char)*p) ? *p - '0'
+                                                : (tolower(*p) - 'a' + 10));
+    }
+    return (n > 0x7fffffffffffffffULL) ? nan : (lua_Number)n;
+  }
+  if (s[0] == '0' && isdigit((unsigned char)s[1])) s++;
+  if (s[0] == '0' && s[1] != '\0' && strspn(s, "01234567") == strlen(s)) {
+    unsigned long long n = 0;  /* octal */
+    for (p = s; *p && n <= (0x7fffffffffffffffULL >> 3); p++)
+      n = n * 8 + (*p - '0');
+    if (*p == '\0' && n <= 0x7fffffffffffffffULL) return (lua_Number)n;
+  }
+  /* ParseFloat's syntax: digits [. digits] [e [+-] digits] */
+  p = s;
+  while (isdigit((unsigned char)*p)) { p++; digits++; }
+  if (*p == '.') { p++; while (isdigit((unsigned char)*p)) { p++; digits++; } }
+  if (digits == 0) return nan;
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-') p++;
+    if (!isdigit((unsigned char)*p)) return nan;
+    while (isdigit((unsigned char)*p)) p++;
+  }
+  if (*p != '\0') return nan;
+  v = strtod(s, &end);
+  if (v == HUGE_VAL || v == -HUGE_VAL) return nan;
+  return v;
+}
+
+
 static void read_numeral (LexState *ls, SemInfo *seminfo) {
   lua_assert(isdigit(ls->current));
   do {
@@ -201,9 +253,8 @@ static void read_numeral (LexState *ls, SemInfo *seminfo) {
   while (isalnum(ls->current) || ls->current == '_')
     save_and_next(ls);
   save(ls, '\0');
-  buffreplace(ls, '.', ls->decpoint);  /* follow locale for decimal point */
-  if (!luaO_str2d(luaZ_buffer(ls->buff), &seminfo->r))  /* format error? */
-    trydecpoint(ls, seminfo); /* try to update decimal point separator */
+  /* kinterp: gopher-lua's reading of numerals (no decimal-point locale) */
+  seminfo->r = kinterp_numeral(luaZ_buffer(ls->buff));
 }
 
 
@@ -232,7 +283,7 @@ static void read_long_string (LexState *ls, SemInfo *seminfo, int sep) {
         luaX_lexerror(ls, (seminfo) ? "unfinished long string" :
                                    "unfinished long comment", TK_EOS);
         break;  /* to avoid warnings */
-#if defined(LUA_COMPAT_LSTR)
+#if 0  /* kinterp: gopher-lua does not nest [[...]]: the first ]] closes */
       case '[': {
         if (skip_sep(ls) == sep) {
           save_and_next(ls);  /* skip 2nd `[' */
@@ -310,9 +361,8 @@ static void read_string (LexState *ls, int del, SemInfo *seminfo) {
                 c = 10*c + (ls->current-'0');
                 next(ls);
               } while (++i<3 && isdigit(ls->current));
-              if (c > UCHAR_MAX)
-                luaX_lexerror(ls, "escape sequence too large", TK_STRING);
-              save(ls, c);
+              /* kinterp: gopher-lua keeps the low byte of \ddd > 255 */
+              save(ls, c & 0xFF);
             }
             continue;
           }
@@ -382,6 +432,11 @@ static int llex (LexState *ls, SemInfo *seminfo) {
         next(ls);
         if (ls->current != '=') return '>';
         else { next(ls); return TK_GE; }
+      }
+      case ':': {  /* kinterp: `::' delimits labels */
+        next(ls);
+        if (ls->current != ':') return ':';
+        else { next(ls); return TK_DBCOLON; }
       }
       case '~': {
         next(ls);

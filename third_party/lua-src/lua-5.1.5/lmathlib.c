@@ -152,7 +152,10 @@ static int math_ldexp (lua_State *L) {
 
 static int math_min (lua_State *L) {
   int n = lua_gettop(L);  /* number of arguments */
-  lua_Number dmin = luaL_checknumber(L, 1);
+  lua_Number dmin;
+  if (n == 0)  /* kinterp: gopher-lua's text */
+    return luaL_error(L, "wrong number of arguments");
+  dmin = luaL_checknumber(L, 1);
   int i;
   for (i=2; i<=n; i++) {
     lua_Number d = luaL_checknumber(L, i);
@@ -166,7 +169,10 @@ static int math_min (lua_State *L) {
 
 static int math_max (lua_State *L) {
   int n = lua_gettop(L);  /* number of arguments */
-  lua_Number dmax = luaL_checknumber(L, 1);
+  lua_Number dmax;
+  if (n == 0)  /* kinterp: gopher-lua's text */
+    return luaL_error(L, "wrong number of arguments");
+  dmax = luaL_checknumber(L, 1);
   int i;
   for (i=2; i<=n; i++) {
     lua_Number d = luaL_checknumber(L, i);

@@ -332,6 +332,7 @@ typedef union TKey {
 typedef struct Node {
   TValue i_val;
   TKey i_key;
+  int onext, oprev;  /* kinterp: insertion-order chain of non-array keys (node indices, -1 ends) */
 } Node;
 
 
@@ -345,6 +346,9 @@ typedef struct Table {
   Node *lastfree;  /* any free position is before this position */
   GCObject *gclist;
   int sizearray;  /* size of `array' array */
+  int alen;  /* kinterp: gopher-lua's array length: largest integer key 1..2^26-1 ever set */
+  int nlen;  /* kinterp: <= alen; every integer key in (nlen, alen] holds nil */
+  int ofirst, olast;  /* kinterp: ends of the insertion-order chain (-1: empty) */
 } Table;
 
 

@@ -43,6 +43,7 @@ typedef struct BlockCnt {
   lu_byte nactvar;  /* # active locals outside the breakable structure */
   lu_byte upval;  /* true if some variable in the block is an upvalue */
   lu_byte isbreakable;  /* true if `block' is a loop */
+  int firstlabel, firstgoto;  /* kinterp: the block's first label and goto */
 } BlockCnt;
 
 
@@ -288,6 +289,8 @@ static void enterblock (FuncState *fs, BlockCnt *bl, lu_byte isbreakable) {
   bl->nactvar = fs->nactvar;
   bl->upval = 0;
   bl->previous = fs->bl;
+  bl->firstlabel = fs->ls->dyd->label.n;  /* kinterp */
+  bl->firstgoto = fs->ls->dyd->gt.n;
   fs->bl = bl;
   lua_assert(fs->freereg == fs->nactvar);
 }
@@ -295,7 +298,15 @@ static void enterblock (FuncState *fs, BlockCnt *bl, lu_byte isbreakable) {
 
 static void leaveblock (FuncState *fs) {
   BlockCnt *bl = fs->bl;
+  Dyndata *dyd = fs->ls->dyd;
+  int i;
   fs->bl = bl->previous;
+  /* kinterp: gotos still pending leave the block (and its locals); its
+     labels go out of sight */
+  for (i = bl->firstgoto; i < dyd->gt.n; i++)
+    if (dyd->gt.arr[i].nactvar > bl->nactvar)
+      dyd->gt.arr[i].nactvar = bl->nactvar;
+  dyd->label.n = bl->firstlabel;
   removevars(fs->ls, bl->nactvar);
   if (bl->upval)
     luaK_codeABC(fs, OP_CLOSE, bl->nactvar, 0, 0);
@@ -325,6 +336,71 @@ static void pushclosure (LexState *ls, FuncState *func, expdesc *v) {
 }
 
 
+/*
+** kinterp: goto and labels, as gopher-lua compiles them. A goto sees the
+** labels of its block and of the enclosing blocks of its function, before
+** or after it. A label followed only by labels up to the end of its block
+** (not `until') is outside the block's locals. A goto is an OP_CLOSE, whose
+** level is set to the label's when resolved, then an OP_JMP. Errors are
+** gopher-lua's compile errors.
+*/
+static void kinterp_compileerror (LexState *ls, int line, const char *msg) {
+  const char *src = getstr(ls->source);
+  if (*src == '=' || *src == '@') src++;
+  luaO_pushfstring(ls->L, "compile error near line(%d) %s: %s", line, src, msg);
+  luaD_throw(ls->L, LUA_ERRSYNTAX);
+}
+
+
+static int kinterp_newentry (LexState *ls, Labellist *l, TString *name,
+                             int line, int pc) {
+  int n = l->n;
+  luaM_growvector(ls->L, l->arr, n, l->size, Labeldesc, MAX_INT, "labels");
+  l->arr[n].name = name;
+  l->arr[n].line = line;
+  l->arr[n].pc = pc;
+  l->arr[n].nactvar = ls->fs->nactvar;
+  l->n = n + 1;
+  return n;
+}
+
+
+/* kinterp: points pending goto `g' at label `lb' and drops it */
+static void kinterp_solvegoto (LexState *ls, int g, Labeldesc *lb) {
+  FuncState *fs = ls->fs;
+  Labellist *gl = &ls->dyd->gt;
+  Labeldesc *gt = &gl->arr[g];
+  int i;
+  if (gt->nactvar < lb->nactvar) {
+    const char *msg = luaO_pushfstring(ls->L,
+        "<goto %s> at line %d jumps into the scope of local '%s'",
+        getstr(gt->name), gt->line,
+        getstr(getlocvar(fs, fs->nactvar - 1).varname));
+    kinterp_compileerror(ls, lb->line + 1, msg);
+  }
+  SETARG_A(fs->f->code[gt->pc - 1], lb->nactvar);  /* its OP_CLOSE */
+  luaK_patchlist(fs, gt->pc, lb->pc);
+  for (i = g; i < gl->n - 1; i++)
+    gl->arr[i] = gl->arr[i + 1];
+  gl->n--;
+}
+
+
+static void kinterp_checkgotos (LexState *ls) {
+  FuncState *fs = ls->fs;
+  Labellist *gl = &ls->dyd->gt;
+  if (gl->n > fs->firstgoto) {
+    Labeldesc *gt = &gl->arr[fs->firstgoto];
+    const char *msg = luaO_pushfstring(ls->L,
+        "no visible label '%s' for <goto> at line %d",
+        getstr(gt->name), gt->line);
+    kinterp_compileerror(ls,
+        fs->prev ? fs->f->lastlinedefined : fs->lastline + 1, msg);
+  }
+  ls->dyd->label.n = fs->firstlabel;
+}
+
+
 static void open_func (LexState *ls, FuncState *fs) {
   lua_State *L = ls->L;
   Proto *f = luaF_newproto(L);
@@ -342,6 +418,9 @@ static void open_func (LexState *ls, FuncState *fs) {
   fs->nlocvars = 0;
   fs->nactvar = 0;
   fs->bl = NULL;
+  fs->firstlabel = ls->dyd->label.n;  /* kinterp */
+  fs->firstgoto = ls->dyd->gt.n;
+  fs->lastline = 0;
   f->source = ls->source;
   f->maxstacksize = 2;  /* registers 0/1 are always valid */
   fs->h = luaH_new(L, 0, 0);
@@ -357,6 +436,7 @@ static void close_func (LexState *ls) {
   lua_State *L = ls->L;
   FuncState *fs = ls->fs;
   Proto *f = fs->f;
+  kinterp_checkgotos(ls);
   removevars(ls, 0);
   luaK_ret(fs, 0, 0);  /* final return */
   luaM_reallocvector(L, f->code, f->sizecode, fs->pc, Instruction);
@@ -380,11 +460,13 @@ static void close_func (LexState *ls) {
 }
 
 
-Proto *luaY_parser (lua_State *L, ZIO *z, Mbuffer *buff, const char *name) {
+Proto *luaY_parser (lua_State *L, ZIO *z, Mbuffer *buff, Dyndata *dyd,
+                    const char *name) {
   struct LexState lexstate;
   struct FuncState funcstate;
   lexstate.buff = buff;
   luaX_setinput(L, &lexstate, z, luaS_new(L, name));
+  lexstate.dyd = dyd;  /* kinterp */
   open_func(&lexstate, &funcstate);
   funcstate.f->is_vararg = VARARG_ISVARARG;  /* main func. is always vararg */
   luaX_next(&lexstate);  /* read first token */
@@ -495,6 +577,14 @@ static void listfield (LexState *ls, struct ConsControl *cc) {
 }
 
 
+/* kinterp: gopher-lua accepts several separators in a row (`{1,,2}`) */
+static int fieldseps (LexState *ls) {
+  int n = 0;
+  while (testnext(ls, ',') || testnext(ls, ';')) n++;
+  return n > 0;
+}
+
+
 static void constructor (LexState *ls, expdesc *t) {
   /* constructor -> ?? */
   FuncState *fs = ls->fs;
@@ -529,7 +619,7 @@ static void constructor (LexState *ls, expdesc *t) {
         break;
       }
     }
-  } while (testnext(ls, ',') || testnext(ls, ';'));
+  } while (fieldseps(ls));
   check_match(ls, '}', '{', line);
   lastlistfield(fs, &cc);
   SETARG_B(fs->f->code[pc], luaO_int2fb(cc.na)); /* set initial array size */
@@ -606,15 +696,18 @@ static int explist1 (LexState *ls, expdesc *v) {
 }
 
 
-static void funcargs (LexState *ls, expdesc *f) {
+/* kinterp: `callline' is where the called expression starts: gopher-lua
+   gives a call that line (PUC: the line of its arguments) */
+static void funcargs (LexState *ls, expdesc *f, int callline) {
   FuncState *fs = ls->fs;
   expdesc args;
   int base, nparams;
   int line = ls->linenumber;
   switch (ls->t.token) {
     case '(': {  /* funcargs -> `(' [ explist1 ] `)' */
-      if (line != ls->lastline)
-        luaX_syntaxerror(ls,"ambiguous syntax (function call x new statement)");
+      /* kinterp: gopher-lua reads `f\n(g)` as a call, without an
+         "ambiguous syntax" error */
+      (void)line;
       luaX_next(ls);
       if (ls->t.token == ')')  /* arg list is empty? */
         args.k = VVOID;
@@ -649,7 +742,7 @@ static void funcargs (LexState *ls, expdesc *f) {
     nparams = fs->freereg - (base+1);
   }
   init_exp(f, VCALL, luaK_codeABC(fs, OP_CALL, base, nparams+1, 2));
-  luaK_fixline(fs, line);
+  luaK_fixline(fs, callline);  /* kinterp */
   fs->freereg = base+1;  /* call remove function and arguments and leaves
                             (unless changed) one result */
 }
@@ -691,6 +784,7 @@ static void primaryexp (LexState *ls, expdesc *v) {
   /* primaryexp ->
         prefixexp { `.' NAME | `[' exp `]' | `:' NAME funcargs | funcargs } */
   FuncState *fs = ls->fs;
+  int line = ls->linenumber;  /* kinterp: for funcargs */
   prefixexp(ls, v);
   for (;;) {
     switch (ls->t.token) {
@@ -710,12 +804,12 @@ static void primaryexp (LexState *ls, expdesc *v) {
         luaX_next(ls);
         checkname(ls, &key);
         luaK_self(fs, v, &key);
-        funcargs(ls, v);
+        funcargs(ls, v, line);
         break;
       }
       case '(': case TK_STRING: case '{': {  /* funcargs */
         luaK_exp2nextreg(fs, v);
-        funcargs(ls, v);
+        funcargs(ls, v, line);
         break;
       }
       default: return;
@@ -751,8 +845,9 @@ static void simpleexp (LexState *ls, expdesc *v) {
     }
     case TK_DOTS: {  /* vararg */
       FuncState *fs = ls->fs;
-      check_condition(ls, fs->f->is_vararg,
-                      "cannot use " LUA_QL("...") " outside a vararg function");
+      if (!fs->f->is_vararg)  /* kinterp: gopher-lua's compile error */
+        kinterp_compileerror(ls, ls->linenumber,
+                             "cannot use '...' outside a vararg function");
       fs->f->is_vararg &= ~VARARG_NEEDSARG;  /* don't need 'arg' */
       init_exp(v, VVARARG, luaK_codeABC(fs, OP_VARARG, 0, 1, 0));
       break;
@@ -1268,6 +1363,58 @@ static void retstat (LexState *ls) {
 }
 
 
+/* kinterp: `goto NAME' */
+static void gotostat (LexState *ls, int line) {
+  FuncState *fs = ls->fs;
+  Labellist *ll = &ls->dyd->label;
+  TString *name;
+  int g, i;
+  luaX_next(ls);  /* skip goto */
+  name = str_checkname(ls);
+  luaK_codeABC(fs, OP_CLOSE, 0, 0, 0);  /* level set when resolved */
+  g = kinterp_newentry(ls, &ls->dyd->gt, name, line, luaK_jump(fs));
+  for (i = ll->n - 1; i >= fs->firstlabel; i--) {  /* a visible label? */
+    if (ll->arr[i].name == name) {
+      kinterp_solvegoto(ls, g, &ll->arr[i]);
+      break;
+    }
+  }
+}
+
+
+/* kinterp: `::NAME::' */
+static void labelstat (LexState *ls, int line) {
+  FuncState *fs = ls->fs;
+  Labellist *ll = &ls->dyd->label;
+  Labellist *gl = &ls->dyd->gt;
+  TString *name;
+  int first = fs->bl ? fs->bl->firstlabel : fs->firstlabel;
+  int i, l;
+  luaX_next(ls);  /* skip `::' */
+  name = str_checkname(ls);
+  for (i = first; i < ll->n; i++) {
+    if (ll->arr[i].name == name) {
+      const char *msg = luaO_pushfstring(ls->L,
+          "label '%s' already defined on line %d", getstr(name),
+          ll->arr[i].line);
+      kinterp_compileerror(ls, line + 1, msg);
+    }
+  }
+  checknext(ls, TK_DBCOLON);
+  l = kinterp_newentry(ls, ll, name, line, luaK_getlabel(fs));
+  while (testnext(ls, ';')) {}
+  if (block_follow(ls->t.token) && ls->t.token != TK_UNTIL)
+    ll->arr[l].nactvar = fs->bl ? fs->bl->nactvar : 0;
+  i = fs->bl ? fs->bl->firstgoto : fs->firstgoto;
+  while (i < gl->n) {  /* pending gotos to it jump forward */
+    if (gl->arr[i].name == name)
+      kinterp_solvegoto(ls, i, &ll->arr[l]);
+    else
+      i++;
+  }
+}
+
+
 static int statement (LexState *ls) {
   int line = ls->linenumber;  /* may be needed for error messages */
   switch (ls->t.token) {
@@ -1309,6 +1456,14 @@ static int statement (LexState *ls) {
       retstat(ls);
       return 1;  /* must be last statement */
     }
+    case TK_GOTO: {  /* kinterp */
+      gotostat(ls, line);
+      return 0;
+    }
+    case TK_DBCOLON: {  /* kinterp */
+      labelstat(ls, line);
+      return 0;
+    }
     case TK_BREAK: {  /* stat -> breakstat */
       luaX_next(ls);  /* skip BREAK */
       breakstat(ls);
@@ -1327,7 +1482,19 @@ static void chunk (LexState *ls) {
   int islast = 0;
   enterlevel(ls);
   while (!islast && !block_follow(ls->t.token)) {
+    int line = ls->linenumber, token = ls->t.token, spans;
+    if (testnext(ls, ';')) continue;  /* kinterp: gopher's empty statements */
+    /* kinterp: the end line of a function's last top-level statement, as
+       gopher-lua counts it (for its "no visible label" errors) */
+    spans = token == TK_DO || token == TK_WHILE || token == TK_REPEAT ||
+            token == TK_IF || token == TK_FOR || token == TK_FUNCTION;
+    if (token == TK_LOCAL) {
+      luaX_lookahead(ls);
+      spans = ls->lookahead.token == TK_FUNCTION;
+    }
     islast = statement(ls);
+    if (ls->fs->bl == NULL)
+      ls->fs->lastline = spans ? ls->lastline : line;
     testnext(ls, ';');
     lua_assert(ls->fs->f->maxstacksize >= ls->fs->freereg &&
                ls->fs->freereg >= ls->fs->nactvar);

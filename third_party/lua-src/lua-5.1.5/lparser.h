@@ -54,6 +54,30 @@ typedef struct upvaldesc {
 struct BlockCnt;  /* defined in lparser.c */
 
 
+/*
+** kinterp: goto and labels (gopher-lua accepts them in Lua 5.1 code).
+** One list of pending gotos and one of active labels per parse; each
+** function and block remembers where its entries start.
+*/
+typedef struct Labeldesc {
+  TString *name;
+  int pc;  /* label: its code position; goto: its OP_JMP */
+  int line;  /* where the label or goto statement is */
+  lu_byte nactvar;  /* active locals at that position */
+} Labeldesc;
+
+typedef struct Labellist {
+  Labeldesc *arr;
+  int n;
+  int size;
+} Labellist;
+
+typedef struct Dyndata {
+  Labellist gt;  /* pending gotos */
+  Labellist label;  /* active labels */
+} Dyndata;
+
+
 /* state needed to generate code for a given function */
 typedef struct FuncState {
   Proto *f;  /* current function header */
@@ -72,11 +96,13 @@ typedef struct FuncState {
   lu_byte nactvar;  /* number of active local variables */
   upvaldesc upvalues[LUAI_MAXUPVALUES];  /* upvalues */
   unsigned short actvar[LUAI_MAXVARS];  /* declared-variable stack */
+  int firstlabel, firstgoto;  /* kinterp: this function's first entries */
+  int lastline;  /* kinterp: end line of the last top-level statement */
 } FuncState;
 
 
 LUAI_FUNC Proto *luaY_parser (lua_State *L, ZIO *z, Mbuffer *buff,
-                                            const char *name);
+                              Dyndata *dyd, const char *name);
 
 
 #endif

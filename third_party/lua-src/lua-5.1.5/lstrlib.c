@@ -128,9 +128,15 @@ static int str_char (lua_State *L) {
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   for (i=1; i<=n; i++) {
-    int c = luaL_checkint(L, i);
-    luaL_argcheck(L, uchar(c) == c, i, "invalid value");
-    luaL_addchar(&b, uchar(c));
+    /* kinterp: gopher-lua's uint8(CheckInt): numbers only, Go's int
+       truncation, the low byte kept */
+    lua_Number v;
+    long long c;
+    if (lua_type(L, i) != LUA_TNUMBER)
+      luaL_typerror(L, i, lua_typename(L, LUA_TNUMBER));
+    v = lua_tonumber(L, i);
+    c = (v > -9.2e18 && v < 9.2e18) ? (long long)v : 0;
+    luaL_addchar(&b, (char)(unsigned char)(c & 0xff));
   }
   luaL_pushresult(&b);
   return 1;

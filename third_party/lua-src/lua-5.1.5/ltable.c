@@ -74,8 +74,66 @@
 
 static const Node dummynode_ = {
   {{NULL}, LUA_TNIL},  /* value */
-  {{{NULL}, LUA_TNIL, NULL}}  /* key */
+  {{{NULL}, LUA_TNIL, NULL}},  /* key */
+  -1, -1  /* kinterp: order links */
 };
+
+
+/*
+** kinterp: gopher-lua's table model, emulated over PUC's storage.
+** gopher keeps every integer key 1..2^26-1 in its array part (whose
+** length `alen' is the largest such key ever set, nil or not, less what
+** table.remove took off), and every other key in first-insertion order,
+** deleted keys keeping their place. `next' walks 1..alen, then that order.
+** Here integer keys stay where PUC puts them (array or hash part); the
+** other keys are linked in an insertion-order chain through their nodes.
+*/
+static int goarraykey (const TValue *key) {
+  if (ttisnumber(key)) {
+    lua_Number n = nvalue(key);
+    int k;
+    lua_number2int(k, n);
+    if (luai_numeq(cast_num(k), n) && k >= 1 && k < MAXASIZE)
+      return k;
+  }
+  return 0;
+}
+
+
+#define onode(t,i)	gnode(t, i)
+#define oindex(t,n)	cast_int((n) - gnode(t, 0))
+
+static void oappend (Table *t, Node *n) {
+  int i = oindex(t, n);
+  n->oprev = t->olast;
+  n->onext = -1;
+  if (t->olast >= 0) onode(t, t->olast)->onext = i;
+  else t->ofirst = i;
+  t->olast = i;
+}
+
+
+static void ounlink (Table *t, Node *n) {
+  if (n->oprev >= 0) onode(t, n->oprev)->onext = n->onext;
+  else t->ofirst = n->onext;
+  if (n->onext >= 0) onode(t, n->onext)->oprev = n->oprev;
+  else t->olast = n->oprev;
+}
+
+
+/* a chained node was copied to `n': point its neighbours at it */
+static void orelink (Table *t, Node *n) {
+  int i = oindex(t, n);
+  if (n->oprev >= 0) onode(t, n->oprev)->onext = i;
+  else t->ofirst = i;
+  if (n->onext >= 0) onode(t, n->onext)->oprev = i;
+  else t->olast = i;
+}
+
+
+static int ochained (Node *n) {
+  return !ttisnil(gkey(n)) && !goarraykey(key2tval(n));
+}
 
 
 /*
@@ -114,64 +172,60 @@ static Node *mainposition (const Table *t, const TValue *key) {
 
 
 /*
-** returns the index for `key' if `key' is an appropriate key to live in
-** the array part of the table, -1 otherwise.
+** kinterp: the node holding `key' (dead keys included, as `next' may
+** meet them), or NULL.
 */
-static int arrayindex (const TValue *key) {
-  if (ttisnumber(key)) {
-    lua_Number n = nvalue(key);
-    int k;
-    lua_number2int(k, n);
-    if (luai_numeq(cast_num(k), n))
-      return k;
-  }
-  return -1;  /* `key' did not match some condition */
+static Node *findnode (Table *t, StkId key) {
+  Node *n;
+  if (t->node == dummynode) return NULL;
+  n = mainposition(t, key);
+  do {
+    if (luaO_rawequalObj(key2tval(n), key) ||
+          (ttype(gkey(n)) == LUA_TDEADKEY && iscollectable(key) &&
+           gcvalue(gkey(n)) == gcvalue(key)))
+      return n;
+    n = gnext(n);
+  } while (n);
+  return NULL;
 }
 
 
 /*
-** returns the index of a `key' for table traversals. First goes all
-** elements in the array part, then elements in the hash part. The
-** beginning of a traversal is signalled by -1.
+** kinterp: gopher's traversal: integer keys 1..alen in order, then the
+** other keys in insertion order. Like gopher, a key that cannot be found
+** continues from the second key of that order instead of raising an error.
 */
-static int findindex (lua_State *L, Table *t, StkId key) {
-  int i;
-  if (ttisnil(key)) return -1;  /* first iteration */
-  i = arrayindex(key);
-  if (0 < i && i <= t->sizearray)  /* is `key' inside array part? */
-    return i-1;  /* yes; that's the index (corrected to C) */
-  else {
-    Node *n = mainposition(t, key);
-    do {  /* check whether `key' is somewhere in the chain */
-      /* key may be dead already, but it is ok to use it in `next' */
-      if (luaO_rawequalObj(key2tval(n), key) ||
-            (ttype(gkey(n)) == LUA_TDEADKEY && iscollectable(key) &&
-             gcvalue(gkey(n)) == gcvalue(key))) {
-        i = cast_int(n - gnode(t, 0));  /* key index in hash table */
-        /* hash elements are numbered after array ones */
-        return i + t->sizearray;
-      }
-      else n = gnext(n);
-    } while (n);
-    luaG_runerror(L, "invalid key to " LUA_QL("next"));  /* key not found */
-    return 0;  /* to avoid warnings */
-  }
-}
-
-
 int luaH_next (lua_State *L, Table *t, StkId key) {
-  int i = findindex(L, t, key);  /* find original element */
-  for (i++; i < t->sizearray; i++) {  /* try first array part */
-    if (!ttisnil(&t->array[i])) {  /* a non-nil value? */
-      setnvalue(key, cast_num(i+1));
-      setobj2s(L, key+1, &t->array[i]);
+  int k = 0;
+  int i;
+  if (!ttisnil(key)) {
+    k = goarraykey(key);
+    if (k == 0 || k > t->alen) {
+      Node *n = (k == 0) ? findnode(t, key) : NULL;
+      if (n != NULL)
+        i = n->onext;
+      else if (k > 0 && t->alen == 0)
+        i = t->ofirst;
+      else
+        i = (t->ofirst >= 0) ? onode(t, t->ofirst)->onext : -1;
+      goto hashpart;
+    }
+  }
+  for (k++; k <= t->nlen; k++) {  /* the array part (nil past nlen) */
+    const TValue *v = (k <= t->sizearray) ? &t->array[k-1] : luaH_getnum(t, k);
+    if (!ttisnil(v)) {
+      setnvalue(key, cast_num(k));
+      setobj2s(L, key+1, v);
       return 1;
     }
   }
-  for (i -= t->sizearray; i < sizenode(t); i++) {  /* then hash part */
-    if (!ttisnil(gval(gnode(t, i)))) {  /* a non-nil value? */
-      setobj2s(L, key, key2tval(gnode(t, i)));
-      setobj2s(L, key+1, gval(gnode(t, i)));
+  i = t->ofirst;
+ hashpart:
+  for (; i >= 0; i = onode(t, i)->onext) {
+    Node *n = onode(t, i);
+    if (!ttisnil(gval(n))) {
+      setobj2s(L, key, key2tval(n));
+      setobj2s(L, key+1, gval(n));
       return 1;
     }
   }
@@ -209,8 +263,8 @@ static int computesizes (int nums[], int *narray) {
 
 
 static int countint (const TValue *key, int *nums) {
-  int k = arrayindex(key);
-  if (0 < k && k <= MAXASIZE) {  /* is `key' an appropriate array index? */
+  int k = goarraykey(key);  /* kinterp: 1..2^26-1 (2^26 is a chained key) */
+  if (k > 0) {  /* is `key' an appropriate array index? */
     nums[ceillog2(k)]++;  /* count as such */
     return 1;
   }
@@ -254,6 +308,8 @@ static int numusehash (const Table *t, int *nums, int *pnasize) {
       ause += countint(key2tval(n), nums);
       totaluse++;
     }
+    else if (ttype(gkey(n)) != LUA_TDEADKEY && ochained(n))
+      totaluse++;  /* kinterp: a deleted key keeps its place */
   }
   *pnasize += ause;
   return totaluse;
@@ -287,8 +343,10 @@ static void setnodevector (lua_State *L, Table *t, int size) {
       gnext(n) = NULL;
       setnilvalue(gkey(n));
       setnilvalue(gval(n));
+      n->onext = n->oprev = -1;  /* kinterp */
     }
   }
+  t->ofirst = t->olast = -1;  /* kinterp */
   t->lsizenode = cast_byte(lsize);
   t->lastfree = gnode(t, size);  /* all positions are free */
 }
@@ -298,6 +356,7 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
   int i;
   int oldasize = t->sizearray;
   int oldhsize = t->lsizenode;
+  int ofirst = t->ofirst;  /* kinterp */
   Node *nold = t->node;  /* save old hash ... */
   if (nasize > oldasize)  /* array part must grow? */
     setarrayvector(L, t, nasize);
@@ -313,10 +372,16 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
     /* shrink array */
     luaM_reallocvector(L, t->array, oldasize, nasize, TValue);
   }
-  /* re-insert elements from hash part */
+  /* kinterp: re-insert the chained keys in their order, deleted ones
+     included, then the integer keys of the hash part */
+  for (i = ofirst; i >= 0; i = nold[i].onext) {
+    Node *old = nold+i;
+    if (ttype(gkey(old)) != LUA_TDEADKEY)
+      setobjt2t(L, luaH_set(L, t, key2tval(old)), gval(old));
+  }
   for (i = twoto(oldhsize) - 1; i >= 0; i--) {
     Node *old = nold+i;
-    if (!ttisnil(gval(old)))
+    if (!ttisnil(gval(old)) && !ochained(old))
       setobjt2t(L, luaH_set(L, t, key2tval(old)), gval(old));
   }
   if (nold != dummynode)
@@ -363,6 +428,7 @@ Table *luaH_new (lua_State *L, int narray, int nhash) {
   /* temporary values (kept only if some malloc fails) */
   t->array = NULL;
   t->sizearray = 0;
+  t->alen = t->nlen = 0;  /* kinterp */
   t->lsizenode = 0;
   t->node = cast(Node *, dummynode);
   setarrayvector(L, t, narray);
@@ -398,7 +464,13 @@ static Node *getfreepos (Table *t) {
 */
 static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
   Node *mp = mainposition(t, key);
-  if (!ttisnil(gval(mp)) || mp == dummynode) {
+  if (ttype(gkey(mp)) == LUA_TDEADKEY)  /* kinterp: reuse a dead entry */
+    ounlink(t, mp);
+  else if (ttisnil(gval(mp)) && !ttisnil(gkey(mp)) && !ochained(mp))
+    ;  /* kinterp: reuse a deleted integer entry, as PUC does */
+  else if (!ttisnil(gkey(mp)) || mp == dummynode) {
+    /* kinterp: a key, not a value, makes a node taken: deleted keys keep
+       their node, and so their place in the insertion order */
     Node *othern;
     Node *n = getfreepos(t);  /* get a free place */
     if (n == NULL) {  /* cannot find a free place? */
@@ -412,6 +484,7 @@ static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
       while (gnext(othern) != mp) othern = gnext(othern);  /* find previous */
       gnext(othern) = n;  /* redo the chain with `n' in place of `mp' */
       *n = *mp;  /* copy colliding node into free pos. (mp->next also goes) */
+      if (ochained(n)) orelink(t, n);  /* kinterp */
       gnext(mp) = NULL;  /* now `mp' is free */
       setnilvalue(gval(mp));
     }
@@ -423,8 +496,9 @@ static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
     }
   }
   gkey(mp)->value = key->value; gkey(mp)->tt = key->tt;
+  if (!goarraykey(key)) oappend(t, mp);  /* kinterp */
   luaC_barriert(L, t, key);
-  lua_assert(ttisnil(gval(mp)));
+  setnilvalue(gval(mp));  /* kinterp: a reused entry may hold a value */
   return gval(mp);
 }
 
@@ -493,6 +567,11 @@ const TValue *luaH_get (Table *t, const TValue *key) {
 
 TValue *luaH_set (lua_State *L, Table *t, const TValue *key) {
   const TValue *p = luaH_get(t, key);
+  int k = goarraykey(key);
+  if (k > t->nlen) {  /* kinterp */
+    t->nlen = k;
+    if (k > t->alen) t->alen = k;
+  }
   t->flags = 0;
   if (p != luaO_nilobject)
     return cast(TValue *, p);
@@ -507,6 +586,10 @@ TValue *luaH_set (lua_State *L, Table *t, const TValue *key) {
 
 TValue *luaH_setnum (lua_State *L, Table *t, int key) {
   const TValue *p = luaH_getnum(t, key);
+  if (key > t->nlen && key < MAXASIZE) {  /* kinterp */
+    t->nlen = key;
+    if (key > t->alen) t->alen = key;
+  }
   if (p != luaO_nilobject)
     return cast(TValue *, p);
   else {
@@ -529,50 +612,47 @@ TValue *luaH_setstr (lua_State *L, Table *t, TString *key) {
 }
 
 
-static int unbound_search (Table *t, unsigned int j) {
-  unsigned int i = j;  /* i is zero or a present index */
-  j++;
-  /* find `i' and `j' such that i is present and j is not */
-  while (!ttisnil(luaH_getnum(t, j))) {
-    i = j;
-    j *= 2;
-    if (j > cast(unsigned int, MAX_INT)) {  /* overflow? */
-      /* table was built with bad purposes: resort to linear search */
-      i = 1;
-      while (!ttisnil(luaH_getnum(t, i))) i++;
-      return i - 1;
-    }
-  }
-  /* now do a binary search between them */
-  while (j - i > 1) {
-    unsigned int m = (i+j)/2;
-    if (ttisnil(luaH_getnum(t, m))) j = m;
-    else i = m;
-  }
-  return i;
+/*
+** kinterp: gopher's length: the largest integer key up to `alen' whose
+** value is not nil (not a border).
+*/
+int luaH_getn (Table *t) {
+  int j = t->nlen;  /* keys past nlen hold nil: start there */
+  while (j > 0 &&
+         ttisnil(j <= t->sizearray ? &t->array[j-1] : luaH_getnum(t, j)))
+    j--;
+  t->nlen = j;  /* so a stack popped with t[#t] = nil costs O(1) a pop */
+  return j;
 }
 
 
 /*
-** Try to find a boundary in table `t'. A `boundary' is an integer index
-** such that t[i] is non-nil and t[i+1] is nil (and 0 if t[1] is nil).
+** kinterp: gopher's `t[key] = nil': an entry that exists keeps its node
+** (and its place in the order); an absent key is not created, but an
+** integer key 1..2^26-1 still extends `alen'.
 */
-int luaH_getn (Table *t) {
-  unsigned int j = t->sizearray;
-  if (j > 0 && ttisnil(&t->array[j - 1])) {
-    /* there is a boundary in the array part: (binary) search for it */
-    unsigned int i = 0;
-    while (j - i > 1) {
-      unsigned int m = (i+j)/2;
-      if (ttisnil(&t->array[m - 1])) j = m;
-      else i = m;
-    }
-    return i;
-  }
-  /* else must find a boundary in hash part */
-  else if (t->node == dummynode)  /* hash part is empty? */
-    return j;  /* that is easy... */
-  else return unbound_search(t, j);
+void luaH_setnil (lua_State *L, Table *t, const TValue *key) {
+  const TValue *p = luaH_get(t, key);
+  int k = goarraykey(key);
+  if (k > t->alen) t->alen = k;  /* nil: nlen need not move */
+  if (p != luaO_nilobject)
+    setnilvalue(cast(TValue *, p));
+  else if (ttisnil(key))
+    luaG_runerror(L, "table index is nil");
+  else if (ttisnumber(key) && luai_numisnan(nvalue(key)))
+    luaG_runerror(L, "table index is NaN");
+}
+
+
+/* kinterp: gopher's array length, for the table library */
+int luaH_alen (Table *t) {
+  return t->alen;
+}
+
+
+void luaH_setalen (Table *t, int n) {
+  t->alen = n;
+  if (t->nlen > n) t->nlen = n;
 }
 
 

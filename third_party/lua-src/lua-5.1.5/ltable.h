@@ -29,6 +29,10 @@ LUAI_FUNC void luaH_resizearray (lua_State *L, Table *t, int nasize);
 LUAI_FUNC void luaH_free (lua_State *L, Table *t);
 LUAI_FUNC int luaH_next (lua_State *L, Table *t, StkId key);
 LUAI_FUNC int luaH_getn (Table *t);
+/* kinterp: gopher-lua's table model (see ltable.c) */
+LUAI_FUNC void luaH_setnil (lua_State *L, Table *t, const TValue *key);
+LUAI_FUNC int luaH_alen (Table *t);
+LUAI_FUNC void luaH_setalen (Table *t, int n);
 
 
 #if defined(LUA_DEBUG)

@@ -53,24 +53,35 @@ static int foreach (lua_State *L) {
 }
 
 
+/*
+** kinterp: getn, maxn, insert, remove and concat as gopher-lua's table
+** library, over gopher's array length (`alen', see ltable.c).
+*/
+LUA_API int lua_kinterp_alen (lua_State *L, int idx);
+LUA_API void lua_kinterp_setalen (lua_State *L, int idx, int n);
+
+
+/* gopher's CheckInt: a number (no string), truncated as Go's int() */
+static lua_Number go_checkint (lua_State *L, int narg) {
+  lua_Number n;
+  if (lua_type(L, narg) != LUA_TNUMBER)
+    luaL_typerror(L, narg, lua_typename(L, LUA_TNUMBER));
+  n = lua_tonumber(L, narg);
+  if (!(n > -9.2e18 && n < 9.2e18)) return -9223372036854775808.0;
+  return (lua_Number)(long long)n;
+}
+
+
 static int maxn (lua_State *L) {
-  lua_Number max = 0;
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_pushnil(L);  /* first key */
-  while (lua_next(L, 1)) {
-    lua_pop(L, 1);  /* remove value */
-    if (lua_type(L, -1) == LUA_TNUMBER) {
-      lua_Number v = lua_tonumber(L, -1);
-      if (v > max) max = v;
-    }
-  }
-  lua_pushnumber(L, max);
+  lua_pushinteger(L, lua_objlen(L, 1));
   return 1;
 }
 
 
 static int getn (lua_State *L) {
-  lua_pushinteger(L, aux_getn(L, 1));
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushinteger(L, lua_objlen(L, 1));
   return 1;
 }
 
@@ -88,74 +99,101 @@ static int setn (lua_State *L) {
 
 
 static int tinsert (lua_State *L) {
-  int e = aux_getn(L, 1) + 1;  /* first empty element */
-  int pos;  /* where to insert new element */
-  switch (lua_gettop(L)) {
-    case 2: {  /* called with only 2 arguments */
-      pos = e;  /* insert new element at the end */
-      break;
-    }
-    case 3: {
-      int i;
-      pos = luaL_checkint(L, 2);  /* 2nd argument is the position */
-      if (pos > e) e = pos;  /* `grow' array if necessary */
-      for (i = e; i > pos; i--) {  /* move up elements */
-        lua_rawgeti(L, 1, i-1);
-        lua_rawseti(L, 1, i);  /* t[i] = t[i-1] */
-      }
-      break;
-    }
-    default: {
-      return luaL_error(L, "wrong number of arguments to " LUA_QL("insert"));
-    }
+  int alen;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  alen = lua_kinterp_alen(L, 1);
+  if (lua_gettop(L) == 1)
+    return luaL_error(L, "wrong number of arguments");
+  if (lua_gettop(L) == 2) {  /* append after the last non-nil element */
+    if (lua_isnil(L, 2)) return 0;
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, 1, (int)lua_objlen(L, 1) + 1);
+    return 0;
   }
-  luaL_setn(L, 1, e);  /* new size */
-  lua_rawseti(L, 1, pos);  /* t[pos] = v */
-  return 0;
+  else {
+    lua_Number pos = go_checkint(L, 2);
+    luaL_checkany(L, 3);
+    lua_settop(L, 3);
+    if (pos > alen || pos <= 0) {  /* a plain store */
+      lua_pushnumber(L, pos);
+      lua_pushvalue(L, 3);
+      lua_rawset(L, 1);
+    }
+    else {  /* move up elements pos..alen */
+      int i;
+      for (i = alen; i >= (int)pos; i--) {
+        lua_rawgeti(L, 1, i);
+        lua_rawseti(L, 1, i + 1);
+      }
+      lua_pushvalue(L, 3);
+      lua_rawseti(L, 1, (int)pos);
+    }
+    return 0;
+  }
 }
 
 
 static int tremove (lua_State *L) {
-  int e = aux_getn(L, 1);
-  int pos = luaL_optint(L, 2, e);
-  if (!(1 <= pos && pos <= e))  /* position is outside bounds? */
-   return 0;  /* nothing to remove */
-  luaL_setn(L, 1, e - 1);  /* t.n = n-1 */
-  lua_rawgeti(L, 1, pos);  /* result = t[pos] */
-  for ( ;pos<e; pos++) {
-    lua_rawgeti(L, 1, pos+1);
-    lua_rawseti(L, 1, pos);  /* t[pos] = t[pos+1] */
+  int alen;
+  lua_Number i;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  alen = lua_kinterp_alen(L, 1);
+  i = (lua_gettop(L) == 1) ? -2 : go_checkint(L, 2) - 1;
+  if (alen == 0 || i >= alen) {
+    lua_pushnil(L);
+    return 1;
+  }
+  if (i == alen - 1 || i < 0) {  /* the last element, nil or not */
+    lua_rawgeti(L, 1, alen);
+  }
+  else {
+    int j;
+    lua_rawgeti(L, 1, (int)i + 1);
+    for (j = (int)i + 1; j < alen; j++) {
+      lua_rawgeti(L, 1, j + 1);
+      lua_rawseti(L, 1, j);
+    }
   }
   lua_pushnil(L);
-  lua_rawseti(L, 1, e);  /* t[e] = nil */
+  lua_rawseti(L, 1, alen);
+  lua_kinterp_setalen(L, 1, alen - 1);
   return 1;
 }
 
 
-static void addfield (lua_State *L, luaL_Buffer *b, int i) {
-  lua_rawgeti(L, 1, i);
-  if (!lua_isstring(L, -1))
-    luaL_error(L, "invalid value (%s) at index %d in table for "
-                  LUA_QL("concat"), luaL_typename(L, -1), i);
-    luaL_addvalue(b);
+static lua_Number go_optint (lua_State *L, int narg, lua_Number def) {
+  return lua_isnoneornil(L, narg) ? def : go_checkint(L, narg);
 }
 
 
 static int tconcat (lua_State *L) {
   luaL_Buffer b;
   size_t lsep;
-  int i, last;
-  const char *sep = luaL_optlstring(L, 2, "", &lsep);
+  lua_Number i, j, n;
+  const char *sep;
   luaL_checktype(L, 1, LUA_TTABLE);
-  i = luaL_optint(L, 3, 1);
-  last = luaL_opt(L, luaL_checkint, 4, luaL_getn(L, 1));
-  luaL_buffinit(L, &b);
-  for (; i < last; i++) {
-    addfield(L, &b, i);
-    luaL_addlstring(&b, sep, lsep);
+  if (!lua_isnoneornil(L, 2) && lua_type(L, 2) != LUA_TSTRING)
+    luaL_typerror(L, 2, lua_typename(L, LUA_TSTRING));  /* no number */
+  sep = luaL_optlstring(L, 2, "", &lsep);
+  n = lua_objlen(L, 1);
+  i = go_optint(L, 3, 1);
+  j = go_optint(L, 4, n);
+  if (lua_gettop(L) == 3 && (i > n || i < 1)) {
+    lua_pushliteral(L, "");
+    return 1;
   }
-  if (i == last)  /* add last value (if interval was not empty) */
-    addfield(L, &b, i);
+  if (i > n) i = n;
+  if (i < 1) i = 1;
+  if (j > n) j = n;
+  luaL_buffinit(L, &b);
+  for (; i <= j; i++) {
+    lua_rawgeti(L, 1, (int)i);
+    if (!lua_isstring(L, -1))
+      luaL_error(L, "invalid value (%s) at index %d in table for concat",
+                 luaL_typename(L, -1), (int)i);
+    luaL_addvalue(&b);
+    if (i != j) luaL_addlstring(&b, sep, lsep);
+  }
   luaL_pushresult(&b);
   return 1;
 }
@@ -280,7 +318,17 @@ static const luaL_Reg tab_funcs[] = {
 };
 
 
+/* kinterp: gopher's array length of a table, for table.sort (src/lua/gotable.rs) */
+static int alen (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushinteger(L, lua_kinterp_alen(L, 1));
+  return 1;
+}
+
+
 LUALIB_API int luaopen_table (lua_State *L) {
+  lua_pushcfunction(L, alen);  /* kinterp: kept out of scripts' reach */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.alen");
   luaL_register(L, LUA_TABLIBNAME, tab_funcs);
   return 1;
 }

@@ -32,10 +32,26 @@
 #define MAXTAGLOOP	100
 
 
+/*
+** kinterp: gopher-lua's number <-> string conversions (Go's parser and
+** printer), installed by the embedding program; NULL keeps PUC's.
+*/
+static size_t (*kinterp_num2str) (double n, char *buf, size_t cap) = NULL;
+static int (*kinterp_str2num) (const char *s, size_t len, double *out) = NULL;
+
+LUA_API void lua_kinterp_numhooks (size_t (*num2str) (double, char *, size_t),
+                                   int (*str2num) (const char *, size_t, double *)) {
+  kinterp_num2str = num2str;
+  kinterp_str2num = str2num;
+}
+
+
 const TValue *luaV_tonumber (const TValue *obj, TValue *n) {
   lua_Number num;
   if (ttisnumber(obj)) return obj;
-  if (ttisstring(obj) && luaO_str2d(svalue(obj), &num)) {
+  if (ttisstring(obj) && (kinterp_str2num != NULL  /* kinterp */
+        ? kinterp_str2num(svalue(obj), tsvalue(obj)->len, &num)
+        : luaO_str2d(svalue(obj), &num))) {
     setnvalue(n, num);
     return n;
   }
@@ -48,8 +64,13 @@ int luaV_tostring (lua_State *L, StkId obj) {
   if (!ttisnumber(obj))
     return 0;
   else {
-    char s[LUAI_MAXNUMBER2STR];
+    char s[64];
     lua_Number n = nvalue(obj);
+    if (kinterp_num2str != NULL) {  /* kinterp: Go's form */
+      size_t l = kinterp_num2str(n, s, sizeof(s));
+      setsvalue2s(L, obj, luaS_newlstr(L, s, l));
+      return 1;
+    }
     lua_number2str(s, n);
     setsvalue2s(L, obj, luaS_new(L, s));
     return 1;
@@ -138,12 +159,18 @@ void luaV_settable (lua_State *L, const TValue *t, TValue *key, StkId val) {
     const TValue *tm;
     if (ttistable(t)) {  /* `t' is a table? */
       Table *h = hvalue(t);
-      TValue *oldval = luaH_set(L, h, key); /* do a primitive set */
-      if (!ttisnil(oldval) ||  /* result is no nil? */
-          (tm = fasttm(L, h->metatable, TM_NEWINDEX)) == NULL) { /* or no TM? */
-        setobj2t(L, oldval, val);
+      /* kinterp: look before creating, so that neither a nil value nor a
+         key handed to __newindex creates an entry (ltable.c's order) */
+      if ((tm = fasttm(L, h->metatable, TM_NEWINDEX)) == NULL ||
+          !ttisnil(luaH_get(h, key))) {
+        if (ttisnil(val))
+          luaH_setnil(L, h, key);
+        else {
+          TValue *oldval = luaH_set(L, h, key); /* do a primitive set */
+          setobj2t(L, oldval, val);
+          luaC_barriert(L, h, val);
+        }
         h->flags = 0;
-        luaC_barriert(L, h, val);
         return;
       }
       /* else will try the tag method */
@@ -668,12 +695,13 @@ void luaV_execute (lua_State *L, int nexeccalls) {
         const TValue *plimit = ra+1;
         const TValue *pstep = ra+2;
         L->savedpc = pc;  /* next steps may throw errors */
-        if (!tonumber(init, ra))
-          luaG_runerror(L, LUA_QL("for") " initial value must be a number");
-        else if (!tonumber(plimit, ra+1))
-          luaG_runerror(L, LUA_QL("for") " limit must be a number");
-        else if (!tonumber(pstep, ra+2))
-          luaG_runerror(L, LUA_QL("for") " step must be a number");
+        /* kinterp: gopher-lua takes no strings here; its checks and texts */
+        if (!ttisnumber(init))
+          luaG_runerror(L, "for statement init must be a number");
+        else if (!ttisnumber(pstep))
+          luaG_runerror(L, "for statement step must be a number");
+        else if (!ttisnumber(plimit))
+          luaG_runerror(L, "for statement limit must be a number");
         setnvalue(ra, luai_numsub(nvalue(ra), nvalue(pstep)));
         dojump(L, pc, GETARG_sBx(i));
         continue;

@@ -109,8 +109,12 @@ impl Build {
         let out_dir = self.out_dir.as_ref().ok_or("OUT_DIR is not set")?;
         let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
         let source_dir = manifest_dir.join(version.source_dir());
+        // kinterp: the sources are patched here; rebuild when they change.
+        println!("cargo:rerun-if-changed={}", source_dir.display());
         let lib_dir = out_dir.join("lib");
         let include_dir = out_dir.join("include");
+        // kinterp: the sources are patched in place; rebuild when they change.
+        println!("cargo:rerun-if-changed={}", source_dir.display());
 
         if !include_dir.exists() {
             fs::create_dir_all(&include_dir)

@@ -1,0 +1,75 @@
+//! Inline suppressions: `-- kinterp:allow RULE[, RULE...]` in a script.
+//! At the end of a line of code it covers that line; on a line of its own
+//! it covers the next line of code. `-- kinterp:allow-all RULE` anywhere
+//! covers the whole script.
+
+use std::collections::{BTreeSet, HashSet};
+
+/// The suppressions of one script.
+#[derive(Debug, Default)]
+pub struct Allowed {
+    lines: HashSet<(usize, String)>,
+    everywhere: BTreeSet<String>,
+}
+
+impl Allowed {
+    /// Whether findings of `rule` on script line `line` are suppressed.
+    pub fn allows(&self, rule: &str, line: usize) -> bool {
+        self.everywhere.contains(rule) || self.lines.contains(&(line, rule.to_string()))
+    }
+}
+
+/// Reads the suppression comments of `script`.
+pub fn comments(script: &str) -> Allowed {
+    let mut allowed = Allowed::default();
+    let mut pending: Vec<String> = Vec::new();
+    for (i, line) in script.lines().enumerate() {
+        let n = i + 1;
+        let (code, comment) = match line.find("--") {
+            Some(at) => (&line[..at], Some(&line[at + 2..])),
+            None => (line, None),
+        };
+        let has_code = !code.trim().is_empty();
+        if has_code {
+            for rule in pending.drain(..) {
+                allowed.lines.insert((n, rule));
+            }
+        }
+        let Some(comment) = comment else { continue };
+        let comment = comment.trim_start_matches('-').trim_start();
+        if let Some(rest) = comment.strip_prefix("kinterp:allow-all") {
+            allowed.everywhere.extend(ids(rest));
+        } else if let Some(rest) = comment.strip_prefix("kinterp:allow") {
+            if has_code {
+                allowed.lines.extend(ids(rest).map(|r| (n, r)));
+            } else {
+                pending.extend(ids(rest));
+            }
+        }
+    }
+    allowed
+}
+
+fn ids(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_own_line_and_whole_script() {
+        let a = comments(
+            "x = 1 -- kinterp:allow global-assignment\n-- kinterp:allow print-call, undefined-global\n\nprint(y)\n--- kinterp:allow-all optional-field\n",
+        );
+        assert!(a.allows("global-assignment", 1));
+        assert!(!a.allows("global-assignment", 4));
+        assert!(a.allows("print-call", 4));
+        assert!(a.allows("undefined-global", 4));
+        assert!(!a.allows("print-call", 2));
+        assert!(a.allows("optional-field", 99));
+    }
+}

@@ -1,0 +1,257 @@
+//! `kinterp lint`: finding a customization's bugs before Karmada does.
+//!
+//! [`lint_text`] reads one file's text and returns its findings as the
+//! project's one [`Diagnostic`] type (kind `Lint`, `code` = the rule id),
+//! located in the file: YAML errors, schema problems, Lua syntax errors
+//! (from kinterp's own Lua VM, which accepts what Karmada's accepts) and the
+//! rules of [`rules::RULES`] run over each script's syntax tree (full_moon).
+//! Nothing here prints or exits: the CLI and the language server render.
+
+mod allow;
+mod env;
+pub mod report;
+mod returns;
+mod rules;
+mod schema;
+mod script;
+mod syntax;
+mod walk;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub use rules::{RULES, Rule, rule_by_id};
+pub(crate) use script::for_full_moon;
+
+use crate::diag::{Diagnostic, Kind, Location, Position, Severity};
+use crate::locate::{self, FileMap};
+use crate::ops::Operation;
+
+/// Every rule's metadata (id, default severity, summary, docs), in
+/// documentation order.
+pub fn rules() -> &'static [Rule] {
+    RULES
+}
+
+/// What `--deny`, `--warn` and `--allow` make of a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Allow,
+    Warn,
+    Deny,
+}
+
+/// Severity overrides, by rule id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Config {
+    overrides: BTreeMap<&'static str, Level>,
+}
+
+impl Config {
+    /// Sets a rule's level. `Err` names an unknown rule, with a suggestion.
+    pub fn set(&mut self, id: &str, level: Level) -> Result<(), String> {
+        match rule_by_id(id) {
+            Some(rule) => {
+                self.overrides.insert(rule.id, level);
+                Ok(())
+            }
+            None => {
+                let hint = crate::suggest::best(id, RULES.iter().map(|r| r.id))
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                Err(format!("unknown lint rule `{id}`{hint}"))
+            }
+        }
+    }
+
+    /// The severity a finding of `rule` gets; `None` when allowed.
+    pub fn severity(&self, rule: &Rule) -> Option<Severity> {
+        match self.overrides.get(rule.id) {
+            None => Some(rule.severity),
+            Some(Level::Allow) => None,
+            Some(Level::Warn) => Some(Severity::Warning),
+            Some(Level::Deny) => Some(Severity::Error),
+        }
+    }
+}
+
+/// A finding before it is placed: the rule, where, what, and hints.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Finding {
+    pub rule: &'static str,
+    /// A position in the script (for script findings) or the file.
+    pub at: Position,
+    pub message: String,
+    pub hints: Vec<String>,
+}
+
+impl Finding {
+    pub fn new(rule: &'static str, at: Position, message: impl Into<String>) -> Finding {
+        Finding {
+            rule,
+            at,
+            message: message.into(),
+            hints: Vec::new(),
+        }
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Finding {
+        self.hints.push(hint.into());
+        self
+    }
+}
+
+/// Lints one file's text. `path` is the name findings carry.
+pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let map = locate::locate(text);
+    let name = path.display().to_string();
+    if let Err(e) = crate::input::yaml::parse_documents(&name, text) {
+        let at = map
+            .error
+            .as_ref()
+            .map(|e| e.position)
+            .or_else(|| position_in_message(&e.to_string(), &name))
+            .unwrap_or(Position::new(1, 1));
+        let message = e.to_string();
+        let message = strip_location(&message, &name).to_string();
+        push(
+            &mut out,
+            path,
+            config,
+            None,
+            None,
+            Finding::new("yaml-syntax", at, message),
+        );
+        return finish(out, Kind::Input);
+    }
+    if map.documents.iter().all(|d| d.root.is_none()) {
+        let f = Finding::new(
+            "yaml-syntax",
+            Position::new(1, 1),
+            "the file holds no document",
+        );
+        push(&mut out, path, config, None, None, f);
+        return finish(out, Kind::Input);
+    }
+    if let Some(e) = &map.error {
+        let f = Finding::new(
+            "yaml-syntax",
+            e.position,
+            format!("positions after this point are unknown: {}", e.message),
+        );
+        push(&mut out, path, config, None, None, f);
+    }
+    for (i, doc) in map.documents.iter().enumerate() {
+        let Some(root) = &doc.root else { continue };
+        let custom = map.customization_in(i);
+        let cname = custom.and_then(|c| c.name.clone());
+        for f in schema::check_document(root) {
+            push(&mut out, path, config, cname.as_deref(), None, f);
+        }
+        if let Some(c) = custom {
+            lint_scripts(&mut out, path, config, &map, c);
+        }
+    }
+    finish(out, Kind::Lint)
+}
+
+fn lint_scripts(
+    out: &mut Vec<Diagnostic>,
+    path: &Path,
+    config: &Config,
+    _map: &FileMap,
+    c: &locate::CustomizationLocation,
+) {
+    for rule in &c.rules {
+        let Some(s) = &rule.script else { continue };
+        if s.text.trim().is_empty() {
+            continue;
+        }
+        let allowed = allow::comments(&s.text);
+        for mut f in script::check(&s.text, rule.operation) {
+            if allowed.allows(f.rule, f.at.line) {
+                continue;
+            }
+            let script_at = f.at;
+            f.at = s.to_file(script_at);
+            let n = out.len();
+            push(
+                out,
+                path,
+                config,
+                c.name.as_deref(),
+                Some(rule.operation),
+                f,
+            );
+            if let Some(d) = out.get_mut(n) {
+                d.location.script = Some(script_at);
+            }
+        }
+    }
+}
+
+fn push(
+    out: &mut Vec<Diagnostic>,
+    path: &Path,
+    config: &Config,
+    customization: Option<&str>,
+    op: Option<Operation>,
+    f: Finding,
+) {
+    let Some(rule) = rule_by_id(f.rule) else {
+        return;
+    };
+    let Some(severity) = config.severity(rule) else {
+        return;
+    };
+    out.push(Diagnostic {
+        kind: Kind::Lint,
+        severity,
+        code: Some(rule.id.to_string()),
+        message: f.message,
+        hints: f.hints,
+        location: Location {
+            file: Some(path.to_path_buf()),
+            position: Some(f.at),
+            customization: customization.map(str::to_string),
+            rule: op.map(|o| o.name().to_string()),
+            script: None,
+        },
+    });
+}
+
+/// Sorts by position; the YAML findings of an undecodable file take `kind`.
+fn finish(mut out: Vec<Diagnostic>, kind: Kind) -> Vec<Diagnostic> {
+    for d in &mut out {
+        if d.code.as_deref() == Some("yaml-syntax") && kind == Kind::Input {
+            d.kind = Kind::Input;
+        }
+    }
+    out.sort_by_key(|d| d.location.position);
+    out
+}
+
+/// `NAME:LINE:COL: ` at the start of an input error, as a position.
+fn position_in_message(message: &str, name: &str) -> Option<Position> {
+    let rest = message.strip_prefix(name)?.strip_prefix(':')?;
+    let mut parts = rest.splitn(3, ':');
+    let line = parts.next()?.trim().parse().ok()?;
+    let column = parts
+        .next()
+        .and_then(|c| c.trim().parse().ok())
+        .unwrap_or(1);
+    Some(Position::new(line, column))
+}
+
+/// The message without its leading `NAME:LINE:COL: `.
+fn strip_location<'a>(message: &'a str, name: &str) -> &'a str {
+    let Some(rest) = message.strip_prefix(name) else {
+        return message;
+    };
+    let rest = rest.trim_start_matches(|c: char| c == ':' || c.is_ascii_digit());
+    rest.trim_start()
+}
+
+#[cfg(test)]
+mod tests;

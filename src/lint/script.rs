@@ -1,0 +1,473 @@
+//! The rules over one script: syntax (kinterp's Lua VM decides, as
+//! Karmada's does), then the judgements over the facts `walk` records.
+
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashSet};
+
+use full_moon::ast::LuaVersion;
+
+use super::Finding;
+use super::env::{Env, kube_arity};
+use super::walk::{self, Binding, Facts};
+use crate::diag::Position;
+use crate::ops::Operation;
+
+/// The script as full_moon should read it: its lexer panics on a backtick
+/// (a Luau string quote) outside strings, which Lua rejects anyway. A space
+/// in its place keeps every position.
+pub(crate) fn for_full_moon(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('`') {
+        std::borrow::Cow::Owned(text.replace('`', " "))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// The parameters Karmada passes to each operation's function.
+pub fn parameters(op: Operation) -> &'static [&'static str] {
+    match op {
+        Operation::Retain => &["the desired object", "the observed object"],
+        Operation::ReviseReplica => &["the object", "the desired replica count"],
+        Operation::AggregateStatus => &["the object", "the list of member clusters' statuses"],
+        _ => &["the object"],
+    }
+}
+
+/// Lints one rule's script; findings carry script positions.
+pub fn check(text: &str, op: Operation) -> Vec<Finding> {
+    let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
+    if let Some(f) = syntax(text) {
+        // kinterp's VM may still lack `goto` (Lua 5.2) that Karmada's VM
+        // accepts: then the syntax tree decides.
+        if !(f.goto && parsed.errors().is_empty()) {
+            let mut finding = f.finding;
+            // The VM names only the line; the syntax tree's first error on
+            // that line gives the column.
+            if let Some(e) = parsed.errors().first() {
+                let (start, _) = e.range();
+                if start.line() == finding.at.line {
+                    finding.at.column = start.character().max(1);
+                }
+            }
+            // An error at the end of the script (`near '<eof>'`) is shown
+            // after its last line, not on the YAML line that follows it.
+            let last = text.lines().count().max(1);
+            if finding.at.line > last {
+                let len = text.lines().last().map_or(0, |l| l.chars().count());
+                finding.at = Position::new(last, len + 1);
+            }
+            return vec![finding];
+        }
+    }
+    if let Some(e) = parsed.errors().first() {
+        let (start, _) = e.range();
+        return vec![
+            Finding::new(
+                "lua-syntax",
+                Position::new(start.line(), start.character()),
+                format!(
+                    "kinterp's linter cannot read this script, which Karmada's Lua VM accepts: {e}"
+                ),
+            )
+            .hint("the other rules were not checked for this script"),
+        ];
+    }
+    let ast = parsed.into_ast();
+    let facts = walk::walk(ast.nodes());
+    let mut out = Vec::new();
+    entry_point(&facts, op, &mut out);
+    globals(&facts, op, &mut out);
+    calls(&facts, &mut out);
+    optional_fields(&facts, &mut out);
+    for at in &facts.unreachable {
+        out.push(
+            Finding::new("unreachable-code", *at, "this code never runs")
+                .hint("a `return`, `break` or `error` before it always ends the block"),
+        );
+    }
+    if let Some(f) = entry(&facts, op) {
+        super::returns::check(f, op, &mut out);
+    }
+    out
+}
+
+thread_local! {
+    /// A bare state of kinterp's Lua VM, for compiling only.
+    static COMPILER: RefCell<Option<mlua::Lua>> = const { RefCell::new(None) };
+}
+
+struct SyntaxError {
+    finding: Finding,
+    /// The error is on a line using `goto` or a label.
+    goto: bool,
+}
+
+/// The VM's syntax error, at its line.
+fn syntax(text: &str) -> Option<SyntaxError> {
+    let err = COMPILER.with(|c| {
+        let mut c = c.borrow_mut();
+        let lua = c.get_or_insert_with(mlua::Lua::new);
+        lua.load(text).set_name("=<string>").into_function().err()
+    })?;
+    let plain = crate::lua::run::error_text(&err);
+    let err = crate::lua::run::syntax_error(&err, text);
+    let line = err.line().unwrap_or(1);
+    let message = err.to_string();
+    let goto = message != plain;
+    let message = message
+        .strip_prefix(&format!("<string>:{line}: "))
+        .unwrap_or(&message);
+    Some(SyntaxError {
+        finding: Finding::new("lua-syntax", Position::new(line, 1), message.to_string()),
+        goto,
+    })
+}
+
+/// The operation's entry function, when the script defines it globally.
+fn entry<'f, 'a>(facts: &'f Facts<'a>, op: Operation) -> Option<&'f walk::Function<'a>> {
+    let name = op.lua_function();
+    facts
+        .functions
+        .iter()
+        .rev()
+        .find(|f| f.global && f.name.as_deref() == Some(name))
+}
+
+fn entry_point(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
+    let name = op.lua_function();
+    let field = op.rule_field();
+    if let Some(f) = entry(facts, op) {
+        let expected = parameters(op);
+        if !f.vararg && f.params.len() != expected.len() {
+            let n = expected.len();
+            out.push(
+                Finding::new(
+                    "entry-arity",
+                    f.at,
+                    format!(
+                        "`{name}` takes {} parameter{}, but Karmada passes {n}: {}",
+                        f.params.len(),
+                        if f.params.len() == 1 { "" } else { "s" },
+                        expected.join(", ")
+                    ),
+                )
+                .hint(format!(
+                    "declare it as `function {name}({})`",
+                    example_params(op)
+                )),
+            );
+        }
+        return;
+    }
+    if let Some(f) = facts
+        .functions
+        .iter()
+        .find(|f| !f.global && f.name.as_deref() == Some(name))
+    {
+        out.push(
+            Finding::new(
+                "entry-point",
+                f.at,
+                format!("`{name}` is local: Karmada looks for a global function `{name}`"),
+            )
+            .hint(format!("remove `local`: `function {name}(...)`")),
+        );
+        return;
+    }
+    let others: Vec<&str> = Operation::ALL.iter().map(|o| o.lua_function()).collect();
+    let top: Vec<&walk::Function> = facts
+        .functions
+        .iter()
+        .filter(|f| f.global && f.top_level && f.name.is_some())
+        .collect();
+    let misnamed = top
+        .iter()
+        .find(|f| {
+            f.name.as_deref().is_some_and(|n| {
+                crate::suggest::similar(n, name) || (others.contains(&n) && n != name)
+            })
+        })
+        .or(match top.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        });
+    match misnamed {
+        Some(f) => {
+            let found = f.name.as_deref().unwrap_or_default();
+            let mut finding = Finding::new(
+                "entry-point",
+                f.at,
+                format!("`{field}` calls the global function `{name}`, which the script does not define; it defines `{found}`"),
+            )
+            .hint(if crate::suggest::similar(found, name) {
+                format!("did you mean `{name}`?")
+            } else {
+                format!(
+                    "did you mean `{name}`? `{found}` is the only global function the script defines"
+                )
+            });
+            if let Some(other) = Operation::ALL.iter().find(|o| o.lua_function() == found) {
+                finding = finding.hint(format!(
+                    "`{found}` is the function of `{}`; put this script there",
+                    other.rule_field()
+                ));
+            }
+            out.push(finding);
+        }
+        None => out.push(
+            Finding::new(
+                "entry-point",
+                Position::new(1, 1),
+                format!(
+                    "`{field}` calls the global function `{name}`, which the script does not define"
+                ),
+            )
+            .hint(format!("define `function {name}({})`", example_params(op))),
+        ),
+    }
+}
+
+fn example_params(op: Operation) -> &'static str {
+    match op {
+        Operation::Retain => "desiredObj, observedObj",
+        Operation::ReviseReplica => "obj, desiredReplica",
+        Operation::AggregateStatus => "desiredObj, statusItems",
+        _ => "obj",
+    }
+}
+
+fn globals(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
+    let env = Env::get();
+    let mut written: HashSet<&str> = facts
+        .global_writes
+        .iter()
+        .map(|(n, _, _)| n.as_str())
+        .collect();
+    written.extend(
+        facts
+            .functions
+            .iter()
+            .filter(|f| f.global)
+            .filter_map(|f| f.name.as_deref()),
+    );
+    for (name, at) in &facts.global_reads {
+        if env.is_disabled(name) {
+            out.push(disabled(name, *at));
+        } else if !env.is_global(name) && !written.contains(name.as_str()) {
+            out.push(undefined(name, *at, env, &written));
+        }
+    }
+    let field_writes: HashSet<(&str, &str)> = facts
+        .global_field_writes
+        .iter()
+        .map(|(l, f, _)| (l.as_str(), f.as_str()))
+        .collect();
+    for (lib, field, at) in &facts.global_field_reads {
+        let full = format!("{lib}.{field}");
+        if env.is_disabled(&full) {
+            out.push(disabled(&full, *at));
+        } else if let Some(fields) = env.fields(lib) {
+            let assigned = field_writes.contains(&(lib.as_str(), field.as_str()));
+            if !fields.contains(field) && !written.contains(lib.as_str()) && !assigned {
+                let mut f = Finding::new(
+                    "undefined-global",
+                    *at,
+                    format!("`{full}` does not exist in Karmada's Lua environment"),
+                );
+                if let Some(s) = crate::suggest::best(field, fields.iter().map(String::as_str)) {
+                    f = f.hint(format!("did you mean `{lib}.{s}`?"));
+                }
+                out.push(f);
+            }
+        }
+    }
+    let state_hint = "Karmada reuses Lua states between calls: the value stays set for the next object interpreted";
+    for (name, at, _) in &facts.global_writes {
+        let message = if env.is_global(name) {
+            format!(
+                "`{name}` is assigned as a global variable, replacing the sandbox's own `{name}` for the scripts that run after it"
+            )
+        } else {
+            format!("`{name}` is assigned as a global variable")
+        };
+        out.push(
+            Finding::new("global-assignment", *at, message)
+                .hint(format!("declare it `local {name}`"))
+                .hint(state_hint),
+        );
+    }
+    for (lib, field, at) in &facts.global_field_writes {
+        if env.fields(lib).is_some() && !written.contains(lib.as_str()) {
+            out.push(
+                Finding::new(
+                    "global-assignment",
+                    *at,
+                    format!("`{lib}.{field}` changes the shared `{lib}` library"),
+                )
+                .hint("copy what you need into a local table instead")
+                .hint(state_hint),
+            );
+        }
+    }
+    for f in &facts.functions {
+        let Some(name) = f.name.as_deref() else {
+            continue;
+        };
+        if f.global && !f.top_level && name != op.lua_function() {
+            out.push(
+                Finding::new(
+                    "global-assignment",
+                    f.at,
+                    format!("the global function `{name}` is defined inside a function"),
+                )
+                .hint(format!("declare it `local function {name}`"))
+                .hint(state_hint),
+            );
+        }
+    }
+}
+
+fn disabled(name: &str, at: Position) -> Finding {
+    Finding::new(
+        "sandbox-disabled",
+        at,
+        format!("`{name}` is not available in Karmada's Lua sandbox: calling it fails"),
+    )
+    .hint("Karmada gives scripts only the string, table and math libraries, a few os time functions, and `kube`")
+}
+
+fn undefined(name: &str, at: Position, env: &Env, written: &HashSet<&str>) -> Finding {
+    let mut f = Finding::new(
+        "undefined-global",
+        at,
+        format!(
+            "`{name}` is not defined: it is no global of Karmada's Lua environment and the script never assigns it, so it reads as nil"
+        ),
+    );
+    if name == "kube" {
+        return f.hint("load the library first: `local kube = require(\"kube\")`");
+    }
+    let candidates: BTreeSet<&str> = env
+        .globals
+        .keys()
+        .map(String::as_str)
+        .chain(written.iter().copied())
+        .collect();
+    if let Some(s) = crate::suggest::best(name, candidates) {
+        f = f.hint(format!("did you mean `{s}`?"));
+    } else if name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+        f = f.hint(format!(
+            "to compare with the text {name}, quote it: \"{name}\""
+        ));
+    }
+    f
+}
+
+fn calls(facts: &Facts, out: &mut Vec<Finding>) {
+    let env = Env::get();
+    for call in &facts.calls {
+        match (call.root, call.callee.as_slice()) {
+            (None, [f]) if f == "print" => out.push(
+                Finding::new("print-call", call.at, "`print` left in the script")
+                    .hint("Karmada discards the output; remove it when done debugging"),
+            ),
+            (None, [f]) if f == "require" => match call.first_string.as_deref() {
+                Some("kube") | None => {}
+                Some(m) => out.push(
+                    Finding::new(
+                        "sandbox-disabled",
+                        call.at,
+                        format!("`require(\"{m}\")` fails: Karmada's sandbox provides only the `kube` module"),
+                    )
+                    .hint("string, table and math are globals already"),
+                ),
+            },
+            (Some(Binding::Kube), [_, f]) => match kube_arity(f) {
+                None => {
+                    let mut finding = Finding::new(
+                        "kube-arity",
+                        call.at,
+                        format!("the kube library has no function `{f}`"),
+                    );
+                    if let Some(s) = crate::suggest::best(f, env.kube.iter().map(String::as_str)) {
+                        finding = finding.hint(format!("did you mean `{s}`?"));
+                    }
+                    out.push(finding);
+                }
+                Some((least, most)) => {
+                    let Some(n) = call.args else { continue };
+                    if n < least || most.is_some_and(|m| n > m) {
+                        let want = match most {
+                            Some(m) if m == least => format!("{m}"),
+                            Some(m) => format!("{least} to {m}"),
+                            None => format!("at least {least}"),
+                        };
+                        out.push(Finding::new(
+                            "kube-arity",
+                            call.at,
+                            format!("`kube.{f}` takes {want} argument{}, not {n}", if want == "1" { "" } else { "s" }),
+                        ));
+                    }
+                }
+            },
+            _ => {}
+        }
+    }
+}
+
+fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
+    let mut reported = HashSet::new();
+    for use_ in &facts.paths {
+        if use_.root != Binding::Param {
+            continue;
+        }
+        let p = &use_.path;
+        let meta = p
+            .windows(2)
+            .position(|w| w[0] == "metadata" && matches!(w[1].as_str(), "annotations" | "labels"));
+        let item = usize::from(p.get(1).is_some_and(|e| e == walk::ANY_INDEX));
+        let (prefix_len, what) = match (p.get(1 + item).map(String::as_str), meta) {
+            (Some("status"), _) if p.len() >= 3 + item => (2 + item, "status"),
+            (_, Some(i)) if p.len() >= i + 3 => (i + 2, p[i + 1].as_str()),
+            _ => continue,
+        };
+        let prefix = p[..prefix_len].join(".");
+        let shown = prefix.replace(&format!(".{}", walk::ANY_INDEX), "[i]");
+        let what = if item == 1 {
+            "a member cluster's status item may carry none"
+        } else {
+            match what {
+                "status" => "objects often have no status",
+                "labels" => "objects often have no labels",
+                _ => "objects often have no annotations",
+            }
+        };
+        if guarded(facts, &prefix, use_.function)
+            || !reported.insert((prefix.clone(), use_.function))
+        {
+            continue;
+        }
+        out.push(
+            Finding::new(
+                "optional-field",
+                use_.at[prefix_len],
+                format!("`{shown}` may be nil ({what}), and this indexes into it"),
+            )
+            .hint(format!(
+                "check first: `if {shown} ~= nil then ... end`, or use `({shown} or {{}})`"
+            )),
+        );
+    }
+}
+
+fn guarded(facts: &Facts, prefix: &str, mut function: usize) -> bool {
+    loop {
+        if facts.guards.contains(&(prefix.to_string(), function)) {
+            return true;
+        }
+        if function == 0 {
+            return false;
+        }
+        function = facts.parents[function];
+    }
+}

@@ -1,0 +1,150 @@
+use super::*;
+
+fn lint(text: &str) -> Vec<Diagnostic> {
+    lint_text(Path::new("ric.yaml"), text, &Config::default())
+}
+
+fn codes(text: &str) -> Vec<(String, usize, usize)> {
+    lint(text)
+        .into_iter()
+        .map(|d| {
+            let p = d.location.position.unwrap();
+            (d.code.unwrap(), p.line, p.column)
+        })
+        .collect()
+}
+
+const HEAD: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: t\nspec:\n  target:\n    apiVersion: v1\n    kind: Foo\n  customizations:\n";
+
+#[test]
+fn a_sound_file_has_no_finding() {
+    let text = format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        function InterpretHealth(obj)\n          return obj.status ~= nil and obj.status.ready == true\n        end\n"
+    );
+    assert_eq!(codes(&text), []);
+}
+
+#[test]
+fn undefined_global_maps_to_the_file() {
+    let text = format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        function InterpretHealth(obj)\n          if obj.status == nil then return false end\n          return obj.status.phase == Running\n        end\n"
+    );
+    let d = lint(&text);
+    assert_eq!(codes(&text), [("undefined-global".to_string(), 14, 38)]);
+    assert_eq!(d[0].location.script, Some(Position::new(3, 30)));
+    assert_eq!(d[0].location.customization.as_deref(), Some("t"));
+    assert_eq!(d[0].location.rule.as_deref(), Some("InterpretHealth"));
+    assert_eq!(d[0].severity, Severity::Error);
+}
+
+#[test]
+fn overrides_and_inline_allows() {
+    let text = format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        function InterpretHealth(obj)\n          print(1)\n          x = 1 -- kinterp:allow global-assignment\n          return true\n        end\n"
+    );
+    assert_eq!(codes(&text), [("print-call".to_string(), 13, 11)]);
+    let mut c = Config::default();
+    c.set("print-call", Level::Deny).unwrap();
+    let d = lint_text(Path::new("f"), &text, &c);
+    assert_eq!(d[0].severity, Severity::Error);
+    c.set("print-call", Level::Allow).unwrap();
+    assert!(lint_text(Path::new("f"), &text, &c).is_empty());
+    assert_eq!(
+        c.set("print-cal", Level::Warn),
+        Err("unknown lint rule `print-cal` (did you mean `print-call`?)".to_string())
+    );
+}
+
+#[test]
+fn yaml_errors_are_input_findings() {
+    let d = lint("a: [1,\n");
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].kind, Kind::Input);
+    assert_eq!(d[0].code.as_deref(), Some("yaml-syntax"));
+    let d = lint("");
+    assert_eq!(d[0].message, "the file holds no document");
+}
+
+fn script_codes(op_field: &str, script: &str) -> Vec<(String, usize, usize)> {
+    let mut text = format!("{HEAD}    {op_field}:\n      luaScript: |\n");
+    for line in script.lines() {
+        text.push_str(&format!("        {line}\n"));
+    }
+    codes(&text)
+}
+
+#[test]
+fn scopes_methods_repeat_and_upvalues() {
+    let script = "local M = {}\nfunction M:count(obj)\n  return self.n\nend\nfunction InterpretHealth(obj)\n  local i = 0\n  repeat\n    local done = i > 2\n    i = i + 1\n  until done\n  local function twice(x) return x * 2 end\n  return twice(i) > 0 and M ~= nil\nend";
+    assert_eq!(script_codes("healthInterpretation", script), []);
+    let leaky =
+        "function InterpretHealth(obj)\n  local f = function() return f end\n  return true\nend";
+    assert_eq!(
+        script_codes("healthInterpretation", leaky),
+        [("undefined-global".to_string(), 13, 39)]
+    );
+}
+
+#[test]
+fn goto_and_labels_are_read_as_karmada_reads_them() {
+    let script = "function InterpretHealth(obj)\n  for i = 1, 3 do\n    if i == 2 then goto continue end\n    ::continue::\n  end\n  return true\nend";
+    assert_eq!(script_codes("healthInterpretation", script), []);
+}
+
+#[test]
+fn json_customizations_map_script_positions_into_the_string() {
+    let text = "{\"apiVersion\": \"config.karmada.io/v1alpha1\", \"kind\": \"ResourceInterpreterCustomization\", \"metadata\": {\"name\": \"j\"},\n\"spec\": {\"target\": {\"apiVersion\": \"v1\", \"kind\": \"Foo\"}, \"customizations\": {\"healthInterpretation\": {\"luaScript\":\n\"function InterpretHealth(obj)\\n  return obj.ready == Yes\\nend\"}}}}";
+    let d = lint(text);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    let p = d[0].location.position.unwrap();
+    let line = text.lines().nth(p.line - 1).unwrap();
+    assert_eq!(&line[p.column - 1..p.column + 2], "Yes");
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const SEED: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: p\nspec:\n  target: {apiVersion: v1, kind: Foo}\n  customizations:\n    healthInterpretation:\n      luaScript: >\n        function InterpretHealth(obj)\n          return obj.status.x == \"a\\tb\"\n        end\n    retention:\n      luaScript: \"function Retain(d, o)\\n  return {x = d}\\nend\"\n    statusReflection:\n      luaScript: |2\n          function ReflectStatus(o) goto done ::done:: return o.status end\n";
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Any sequence of Lua tokens as a script: findings, never a panic.
+        #[test]
+        fn on_any_script(tokens in proptest::collection::vec(proptest::sample::select(vec![
+            "function", "end", "local", "return", "if", "then", "else", "elseif", "for", "in", "do",
+            "while", "repeat", "until", "goto", "::l::", "break", "nil", "true", "not", "and", "or",
+            "obj", "obj.status", ".metadata", ".annotations", "[\"k\"]", "x", "self", ":", "(", ")",
+            "{", "}", "[", "]", "=", "==", "~=", ",", ";", "...", "..", "#", "1", "'s'", "\n",
+            "InterpretHealth", "require", "kube", ".getResourceQuantity", "print", "`", "--", "[[",
+        ]), 0..40)) {
+            let script = tokens.join(" ");
+            let mut text = format!("{HEAD}    healthInterpretation:\n      luaScript: |\n");
+            for line in script.lines() {
+                text.push_str(&format!("        {line}\n"));
+            }
+            let lines = text.lines().count();
+            for d in lint(&text) {
+                let p = d.location.position.unwrap();
+                prop_assert!(p.line >= 1 && p.line <= lines + 1, "{d:?} in {text:?}");
+            }
+        }
+
+        /// Cutting the file anywhere and splicing in any text gives
+        /// findings, never a panic, and every finding lies inside the file.
+        #[test]
+        fn on_any_edit(cut in 0usize..SEED.len(), insert in "[ -~\\n\\t|>:'\"{}\\[\\]-]{0,12}", keep in any::<bool>()) {
+            let mut cut = cut;
+            while !SEED.is_char_boundary(cut) { cut -= 1; }
+            let tail = if keep { &SEED[cut..] } else { "" };
+            let text = format!("{}{insert}{tail}", &SEED[..cut]);
+            let lines = text.lines().count().max(1);
+            for d in lint(&text) {
+                let p = d.location.position.unwrap();
+                prop_assert!(p.line >= 1 && p.line <= lines + 1, "{d:?} in {text:?}");
+                prop_assert!(p.column >= 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = nil + 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = 1 / true
+  return true
+end

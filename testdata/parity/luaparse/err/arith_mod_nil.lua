@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = 5 % nil
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = {} * 2
+  return true
+end

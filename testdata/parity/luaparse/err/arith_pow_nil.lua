@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local x
+  local r = x ^ 2
+  return true
+end

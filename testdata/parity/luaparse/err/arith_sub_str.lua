@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = 'abc' - 1
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local x
+  local r = -x
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = -{}
+  return true
+end

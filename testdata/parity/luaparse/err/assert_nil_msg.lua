@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  assert(obj.status.missing, 'status missing')
+  return true
+end

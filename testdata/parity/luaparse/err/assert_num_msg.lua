@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  assert(false, 42)
+  return true
+end

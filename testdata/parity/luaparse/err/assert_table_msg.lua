@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  assert(false, {})
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  obj.spec.fn()
+  return true
+end

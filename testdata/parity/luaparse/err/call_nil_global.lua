@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  nosuchfunction()
+  return true
+end

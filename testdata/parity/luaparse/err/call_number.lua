@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local n = 1
+  n()
+  return true
+end

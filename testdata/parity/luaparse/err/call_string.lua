@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  ('x')()
+  return true
+end

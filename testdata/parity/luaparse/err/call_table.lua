@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t = {}
+  t()
+  return true
+end

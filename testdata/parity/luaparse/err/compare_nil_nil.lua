@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local a, b
+  return a < b
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return obj.spec.replicas > obj.status.missing
+  return true
+end

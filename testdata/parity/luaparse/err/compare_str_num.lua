@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return 'a' < 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return {} < {}
+  return true
+end

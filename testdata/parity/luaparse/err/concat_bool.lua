@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = 'x' .. true
+  return true
+end

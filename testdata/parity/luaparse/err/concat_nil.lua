@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = 'name: ' .. obj.metadata.missing
+  return true
+end

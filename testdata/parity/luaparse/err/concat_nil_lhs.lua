@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = obj.metadata.missing .. 'x'
+  return true
+end

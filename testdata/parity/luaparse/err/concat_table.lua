@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = 'x' .. {}
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = 'a' .. 'b' .. nil
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = 'a' .. nil .. 'b'
+  return true
+end

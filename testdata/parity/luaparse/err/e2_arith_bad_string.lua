@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local r = '10x' + 5
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  obj.status:foo()
+  return true
+end

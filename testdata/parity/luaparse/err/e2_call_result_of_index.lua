@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local f = obj.spec.replicas
+  f()
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return true < false
+  return true
+end

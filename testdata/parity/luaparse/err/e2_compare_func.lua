@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return print < print
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = 'x' .. print
+  return true
+end

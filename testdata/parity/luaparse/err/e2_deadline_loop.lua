@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  while true do end
+end

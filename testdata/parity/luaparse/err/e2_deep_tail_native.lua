@@ -1,0 +1,5 @@
+local function name(o) return string.upper(o.metadata.missing) end
+function InterpretHealth(obj)
+  local n = name(obj)
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  getmetatable()
+  return true
+end

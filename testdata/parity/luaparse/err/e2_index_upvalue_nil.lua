@@ -1,0 +1,4 @@
+local cfg
+function InterpretHealth(obj)
+  return cfg.enabled
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return #print > 0
+  return true
+end

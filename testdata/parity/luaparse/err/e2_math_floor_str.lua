@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  math.floor('x')
+  return true
+end

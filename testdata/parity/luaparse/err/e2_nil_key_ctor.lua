@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local t = {[nil] = 1}
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t = {}
+  t[nil] = 1
+  return true
+end

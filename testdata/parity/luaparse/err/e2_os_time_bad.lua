@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  os.time('x')
+  return true
+end

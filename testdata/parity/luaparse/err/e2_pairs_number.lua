@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  for k in pairs(5) do end
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  rawget(nil, 1)
+  return true
+end

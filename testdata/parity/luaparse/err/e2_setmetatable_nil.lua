@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  setmetatable(nil, {})
+  return true
+end

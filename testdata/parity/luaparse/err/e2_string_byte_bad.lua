@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local a = string.byte('abc', 'x')
+  return true
+end

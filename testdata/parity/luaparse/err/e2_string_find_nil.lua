@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local a = string.find(obj.status.missing, 'x')
+  return true
+end

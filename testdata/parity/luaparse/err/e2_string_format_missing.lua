@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  string.format('%s %s', 'a')
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  table.remove(nil)
+  return true
+end

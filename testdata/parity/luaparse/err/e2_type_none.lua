@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  type()
+  return true
+end

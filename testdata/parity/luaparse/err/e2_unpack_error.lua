@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local a = unpack({}, 1, 'x')
+  return true
+end

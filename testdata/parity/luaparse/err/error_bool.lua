@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error(true)
+  return true
+end

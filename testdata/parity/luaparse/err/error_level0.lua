@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error('boom', 0)
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error('boom', 2)
+  return true
+end

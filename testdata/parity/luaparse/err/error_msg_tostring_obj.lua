@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error('count: ' .. 3)
+  return true
+end

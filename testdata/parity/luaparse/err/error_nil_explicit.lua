@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error(nil)
+  return true
+end

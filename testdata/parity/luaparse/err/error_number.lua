@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error(42)
+  return true
+end

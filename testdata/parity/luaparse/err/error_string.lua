@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  error('boom')
+  return true
+end

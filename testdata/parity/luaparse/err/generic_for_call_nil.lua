@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  for k in nil do end
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local b = true
+  return b.x
+  return true
+end

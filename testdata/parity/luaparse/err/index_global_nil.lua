@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return undefinedGlobal.field
+  return true
+end

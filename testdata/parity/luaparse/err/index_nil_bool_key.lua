@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t
+  return t[true]
+  return true
+end

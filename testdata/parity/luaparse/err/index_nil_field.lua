@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = obj.spec.template.spec
+  return true
+end

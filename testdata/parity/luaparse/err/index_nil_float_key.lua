@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t
+  return t[1.5]
+  return true
+end

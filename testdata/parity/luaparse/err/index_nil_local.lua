@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t = nil
+  return t.x
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t, k = nil, 'abc'
+  return t[k]
+  return true
+end

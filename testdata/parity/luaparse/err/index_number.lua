@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local n = 5
+  return n.x
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return obj.status.conditions[1].type == 'Ready'
+  return true
+end

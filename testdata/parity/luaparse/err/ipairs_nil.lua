@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  for k, v in ipairs(nil) do end
+  return true
+end

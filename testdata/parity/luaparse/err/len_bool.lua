@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return #true
+  return true
+end

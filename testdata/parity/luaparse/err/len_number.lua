@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  return #5 > 0
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = math.floor(nil)
+  return true
+end

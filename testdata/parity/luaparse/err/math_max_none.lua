@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = math.max()
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local s = 'abc'
+  return s:nosuch()
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local s
+  return s:lower()
+  return true
+end

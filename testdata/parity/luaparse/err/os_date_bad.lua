@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = os.date(1, 'x')
+  return true
+end

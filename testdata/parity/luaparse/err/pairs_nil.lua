@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  for k, v in pairs(obj.status.missing) do end
+  return true
+end

@@ -1,0 +1,7 @@
+function ReflectStatus(obj)
+  local ok, e = pcall(function()
+    local t
+    return t + 1
+  end)
+  return {ok = ok, t = type(e), e = tostring(e)}
+end

@@ -1,0 +1,6 @@
+function ReflectStatus(obj)
+  local ok, e = pcall(function()
+    error('x', 0)
+  end)
+  return {ok = ok, t = type(e), e = tostring(e)}
+end

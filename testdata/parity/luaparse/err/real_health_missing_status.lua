@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  return obj.status.conditions[1].status == 'True'
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local t = {'a', 'b',, 'c'}
+  return #t == 3
+end

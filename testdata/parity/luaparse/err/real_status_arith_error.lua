@@ -1,0 +1,3 @@
+function ReflectStatus(obj)
+  return {pct = obj.status.readyReplicas * 100 / obj.status.total}
+end

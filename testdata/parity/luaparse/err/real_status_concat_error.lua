@@ -1,0 +1,3 @@
+function ReflectStatus(obj)
+  return {summary = 'ready ' .. obj.status.readyReplicas .. '/' .. obj.status.total}
+end

@@ -1,0 +1,7 @@
+function ReflectStatus(obj)
+  local cfg = [[
+key: value
+other: [[x]]
+]]
+  return {n = #cfg}
+end

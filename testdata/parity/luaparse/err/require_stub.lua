@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local m = require('json')
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = select('x')
+  return true
+end

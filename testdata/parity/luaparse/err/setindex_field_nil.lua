@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  obj.missing.x = 1
+  return true
+end

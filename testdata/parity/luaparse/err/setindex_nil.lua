@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t
+  t.x = 1
+  return true
+end

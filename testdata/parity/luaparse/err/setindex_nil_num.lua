@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local t
+  t[2] = 1
+  return true
+end

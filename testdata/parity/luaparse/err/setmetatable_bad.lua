@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  setmetatable(1, {})
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = string.format('%d', 'x')
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = string.len({})
+  return true
+end

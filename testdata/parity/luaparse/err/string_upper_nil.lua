@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = string.upper(obj.status.missing)
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = table.concat(nil)
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  table.insert(nil, 1)
+  return true
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  return string.rep("a", 2)
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local s = tonumber()
+  return true
+end

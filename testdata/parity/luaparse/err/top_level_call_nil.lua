@@ -1,0 +1,4 @@
+setup()
+function InterpretHealth(obj)
+  return true
+end

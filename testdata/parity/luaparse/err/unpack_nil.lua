@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local a = unpack(nil)
+  return true
+end

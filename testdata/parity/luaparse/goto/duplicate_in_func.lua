@@ -1,0 +1,7 @@
+local function helper()
+  ::l::
+  ::l::
+end
+function ReflectStatus(obj)
+  return {}
+end

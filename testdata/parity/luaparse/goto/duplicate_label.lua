@@ -1,0 +1,6 @@
+function ReflectStatus(obj)
+  ::a::
+  local x = 1
+  ::a::
+  return {}
+end

@@ -1,0 +1,7 @@
+function ReflectStatus(obj)
+  ::a::
+  do
+    ::a::
+  end
+  return {ok = true}
+end

@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local goto = 1
+  return {}
+end

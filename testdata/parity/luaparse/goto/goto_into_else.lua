@@ -1,0 +1,8 @@
+function ReflectStatus(obj)
+  if obj then
+    goto x
+  else
+    ::x::
+  end
+  return {}
+end

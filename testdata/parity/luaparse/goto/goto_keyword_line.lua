@@ -1,0 +1,6 @@
+function ReflectStatus(obj)
+  goto
+  cont
+  ::cont::
+  return {ok = 1}
+end

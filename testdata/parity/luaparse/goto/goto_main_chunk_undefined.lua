@@ -1,0 +1,4 @@
+goto missing
+function ReflectStatus(obj)
+  return {}
+end

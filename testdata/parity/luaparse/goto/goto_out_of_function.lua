@@ -1,0 +1,5 @@
+function ReflectStatus(obj)
+  local f = function() goto outer end
+  ::outer::
+  return {}
+end

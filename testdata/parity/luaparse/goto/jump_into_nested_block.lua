@@ -1,0 +1,7 @@
+function ReflectStatus(obj)
+  goto inner
+  do
+    ::inner::
+  end
+  return {}
+end

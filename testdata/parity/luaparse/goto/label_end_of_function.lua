@@ -1,0 +1,7 @@
+function ReflectStatus(obj)
+  local r = {v = 1}
+  if obj then goto out end
+  r.v = 2
+  ::out::
+  return r
+end

@@ -1,0 +1,5 @@
+function ReflectStatus(obj)
+  local t = {}
+  t.goto = 1
+  return {}
+end

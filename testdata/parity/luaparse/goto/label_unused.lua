@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  ::unused::
+  return {ok = 1}
+end

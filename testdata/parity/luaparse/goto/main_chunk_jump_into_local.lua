@@ -1,0 +1,6 @@
+goto L
+local a = 1
+::L::
+function ReflectStatus(obj)
+  return {}
+end

@@ -1,0 +1,9 @@
+function ReflectStatus(obj)
+  do
+    goto e
+    local z = 1
+    ::d::
+    ::e::
+  end
+  return {ok = true}
+end

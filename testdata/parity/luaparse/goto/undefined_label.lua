@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  goto nowhere
+  return {}
+end

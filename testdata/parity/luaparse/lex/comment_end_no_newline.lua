@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  return {v = 1}
+end
+-- trailing

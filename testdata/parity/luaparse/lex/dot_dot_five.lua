@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local v = .5.5
+  return {v = v, t = type(v)}
+end

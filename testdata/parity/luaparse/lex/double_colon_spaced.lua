@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  : : l : :
+  return {}
+end

@@ -1,0 +1,3 @@
+function ReflectStatus(obj)
+  do return {v = 1}; end
+end

@@ -1,0 +1,5 @@
+function ReflectStatus(obj)
+  local v = 'a\
+b'
+  return {v = v}
+end

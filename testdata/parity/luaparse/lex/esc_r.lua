@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local v = string.byte('\r')
+  return {v = v, t = type(v)}
+end

@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local v = 0x
+  return {v = v, t = type(v)}
+end

@@ -1,0 +1,5 @@
+function ReflectStatus(obj)
+  goto x
+  :: x ::
+  return {v = 1}
+end

@@ -1,0 +1,5 @@
+function ReflectStatus(obj)
+  --[[ comment
+  still ]] local v = 1
+  return {v = v}
+end

@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local v = (5):type()
+  return {v = v, t = type(v)}
+end

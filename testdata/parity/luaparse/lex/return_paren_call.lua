@@ -1,0 +1,3 @@
+function ReflectStatus(obj)
+  return ({v = 1})
+end

@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local v = type'x'
+  return {v = v, t = type(v)}
+end

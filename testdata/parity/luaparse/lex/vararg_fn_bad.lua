@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local f = function() return ... end
+  return {v = 1}
+end

@@ -1,0 +1,4 @@
+local n = select('#', ...)
+function ReflectStatus(obj)
+  return {v = n}
+end

@@ -1,0 +1,4 @@
+function ReflectStatus(obj)
+  local v = 0.5
+  return {v = v, t = type(v)}
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local x = f()
+  (g or h)()
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local x =
+
+  return true
+end

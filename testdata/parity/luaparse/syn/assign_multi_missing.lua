@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  a, = 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  f() = 1
+  return true
+end

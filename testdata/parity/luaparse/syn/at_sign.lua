@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = @a
+  return true
+end

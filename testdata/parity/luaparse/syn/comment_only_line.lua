@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  -- just a comment
+  local x = = 1
+  return true
+end

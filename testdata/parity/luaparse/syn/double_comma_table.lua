@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local t = {1,,2}
+  return true
+end

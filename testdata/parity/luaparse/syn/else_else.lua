@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  if a then else else end
+  return true
+end

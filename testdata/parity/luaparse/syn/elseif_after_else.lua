@@ -1,0 +1,7 @@
+function InterpretHealth(obj)
+  if a then
+  else
+  elseif b then
+  end
+  return true
+end

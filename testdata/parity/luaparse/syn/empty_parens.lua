@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = ()
+  return true
+end

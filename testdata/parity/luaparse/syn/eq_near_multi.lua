@@ -1,0 +1,7 @@
+function InterpretHealth(obj)
+  local x = {
+    a = 1,
+    b = = 2,
+  }
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  obj.spec
+  return true
+end

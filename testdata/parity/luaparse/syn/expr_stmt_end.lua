@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  do obj.x end
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  obj.x
+  local y = 1
+  return true
+end

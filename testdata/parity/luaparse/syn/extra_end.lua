@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  end
+  return true
+end

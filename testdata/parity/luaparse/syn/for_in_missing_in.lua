@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  for k, v pairs(obj) do end
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local function f(a,) end
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  function a:b.c() end
+  return true
+end

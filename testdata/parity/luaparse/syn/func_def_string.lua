@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  function 'a'() end
+  return true
+end

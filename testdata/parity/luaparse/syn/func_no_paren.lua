@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local f = function x() end
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local function f(a, ..., b) end
+  return true
+end

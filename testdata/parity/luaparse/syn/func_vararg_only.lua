@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local function f(...) return ... end
+  return true
+end

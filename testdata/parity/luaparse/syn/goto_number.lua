@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  goto 1
+  return true
+end

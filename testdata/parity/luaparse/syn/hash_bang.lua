@@ -1,0 +1,5 @@
+#!/usr/bin/lua
+function InterpretHealth(obj)
+  local x = 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = 1 0x1F
+  return true
+end

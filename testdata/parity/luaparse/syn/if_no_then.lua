@@ -1,0 +1,6 @@
+function InterpretHealth(obj)
+  if obj.spec
+    return false
+  end
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local x = obj[1
+  return x
+  return true
+end

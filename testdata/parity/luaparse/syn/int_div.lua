@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = 7 // 2
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = obj.end
+  return true
+end

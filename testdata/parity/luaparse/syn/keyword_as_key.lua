@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local t = {end = 1}
+  return true
+end

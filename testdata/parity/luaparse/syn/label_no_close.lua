@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  ::a:
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x <const> = 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local function a.b() end
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local end = 2
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local t = {,}
+  return true
+end

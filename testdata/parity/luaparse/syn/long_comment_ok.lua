@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  --[==[ comment ]] ]==] local a = 1
+  return true
+end

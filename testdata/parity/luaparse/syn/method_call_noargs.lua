@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  obj:x
+  return true
+end

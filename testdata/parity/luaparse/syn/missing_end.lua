@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  if obj then
+    return true

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = 1 2
+  return true
+end

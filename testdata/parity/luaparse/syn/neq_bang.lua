@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  if obj != nil then end
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = nil.a
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = not not true
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  1 + 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  (obj) = 1
+  return true
+end

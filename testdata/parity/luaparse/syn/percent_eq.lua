@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  x %= 2
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  x += 1
+  return true
+end

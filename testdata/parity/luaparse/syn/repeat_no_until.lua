@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  repeat
+    x = 1
+  end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  do return 1, end
+  return true
+end

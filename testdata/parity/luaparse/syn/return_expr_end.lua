@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  do return end
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  return 1
+  local x = 2
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local s = 'a\
+b' = 1
+  return true
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local t = {a == 1}
+  return true
+end

@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local x = 1 +
+
+  return true
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  local x = 1 +
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  --[[ abc
+  return true
+end

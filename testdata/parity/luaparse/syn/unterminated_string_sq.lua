@@ -1,0 +1,5 @@
+function InterpretHealth(obj)
+  local s = 'abc
+  local y = 1
+  return true
+end

@@ -1,0 +1,2 @@
+function InterpretHealth(obj)
+  repeat x = 1 until

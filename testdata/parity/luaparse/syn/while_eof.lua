@@ -1,0 +1,2 @@
+function InterpretHealth(obj)
+  while true do

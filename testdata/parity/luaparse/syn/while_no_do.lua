@@ -1,0 +1,6 @@
+function InterpretHealth(obj)
+  while true
+    x = 1
+  end
+  return true
+end

@@ -1,0 +1,134 @@
+//! Replays what karmadactl printed for Lua probes on syntax errors, lexical
+//! corners, goto and labels, and runtime errors (`testdata/parity/luaparse/{syn,lex,goto,err}`):
+//! each `NAME.lua` is a rule script, `NAME.ref` holds karmadactl's
+//! `--check` table and its `interpret` output. kinterp must print the same
+//! table and the same result or error text, traceback included (kinterp
+//! then adds the failing script line). karmadactl's `print` output is not
+//! part of the probes.
+
+use std::path::{Path, PathBuf};
+
+use crate::kinterp;
+
+const ROOT: &str = "testdata/parity/luaparse";
+
+/// The customization karmadactl was given: the script as the health rule,
+/// or as the status rule when it defines `ReflectStatus`.
+fn customization(script: &str) -> (String, &'static str) {
+    let (rule, op) = if script.contains("function ReflectStatus") {
+        ("statusReflection", "InterpretStatus")
+    } else {
+        ("healthInterpretation", "InterpretHealth")
+    };
+    let mut yaml = format!(
+        "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\n\
+         metadata:\n  name: probe\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n\
+         \x20 customizations:\n    {rule}:\n      luaScript: |\n"
+    );
+    for line in script.split_inclusive('\n') {
+        yaml.push_str("        ");
+        yaml.push_str(line);
+    }
+    (yaml, op)
+}
+
+fn probes() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for area in ["syn", "lex", "goto", "err"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(ROOT).join(area);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    out
+}
+
+/// Compares one probe; returns a description of the difference.
+fn replay(script_path: &Path, work: &Path) -> Option<String> {
+    let script = std::fs::read_to_string(script_path).unwrap();
+    let reference = std::fs::read_to_string(script_path.with_extension("ref")).unwrap();
+    let (check_ref, run_ref) = reference
+        .strip_prefix("--check:\n")
+        .and_then(|r| r.split_once("run:\n"))
+        .expect("a .ref file holds `--check:` then `run:`");
+    let (yaml, op) = customization(&script);
+    let name = script_path.file_stem().unwrap().to_string_lossy();
+    let ric = work.join(format!("{name}.yaml"));
+    std::fs::write(&ric, yaml).unwrap();
+    let observed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(ROOT)
+        .join("observed.yaml");
+
+    let check = kinterp()
+        .args(["interpret", "--check", "-f"])
+        .arg(&ric)
+        .output()
+        .unwrap();
+    let table: Vec<&str> = std::str::from_utf8(&check.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty() && !l.trim_start().starts_with("warning"))
+        .collect();
+    let table_ref: Vec<&str> = check_ref.lines().filter(|l| !l.is_empty()).collect();
+    if table != table_ref {
+        return Some(format!(
+            "--check:\n{}\nexpected:\n{}",
+            table.join("\n"),
+            check_ref
+        ));
+    }
+
+    let run = kinterp()
+        .args(["interpret", "--operation", op, "-f"])
+        .arg(&ric)
+        .arg("--observed-file")
+        .arg(&observed)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    match run_ref.find("Execute ") {
+        Some(at) => {
+            // karmadactl's error text, traceback included; kinterp follows it
+            // with the failing script line.
+            let text: String = stderr
+                .lines()
+                .take_while(|l| !l.starts_with("  --> "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            if text != run_ref[at..] || run.status.code() != Some(1) {
+                return Some(format!("run:\n{text}expected:\n{}", &run_ref[at..]));
+            }
+        }
+        None => {
+            if stdout != run_ref || !run.status.success() {
+                return Some(format!("run:\n{stdout}{stderr}expected:\n{run_ref}"));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn karmadactl_outputs_replay() {
+    let work = std::env::temp_dir().join(format!("kinterp-luaparse-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let all = probes();
+    assert!(all.len() > 300, "the fixtures are missing: {}", all.len());
+    let failures: Vec<String> = all
+        .iter()
+        .filter_map(|p| replay(p, &work).map(|d| format!("{}:\n{d}", p.display())))
+        .collect();
+    let _ = std::fs::remove_dir_all(&work);
+    assert!(
+        failures.is_empty(),
+        "{} of {} probes differ from karmadactl:\n{}",
+        failures.len(),
+        all.len(),
+        failures.join("\n\n")
+    );
+}
