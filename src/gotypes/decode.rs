@@ -13,9 +13,9 @@
 //!   unmarshaler (quantity, time, int-or-string) — encoding/json's rule.
 
 use super::schema::{self, Ty, TypeDef};
+use super::time::Instant;
 use crate::kube::gojson;
 use crate::kube::quantity::Quantity;
-use crate::native::time::Instant;
 use serde_json::{Map, Number, Value};
 
 /// Which Go reader is emulated, and how (see the module docs).

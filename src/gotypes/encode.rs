@@ -4,7 +4,7 @@
 //! results).
 
 use super::schema::{self, Marker, Ty};
-use crate::native::time::Instant;
+use super::time::Instant;
 use serde_json::{Map, Value};
 
 /// `normalize(T, value)`: the typed round trip of an input value.

@@ -76,7 +76,7 @@ impl Ty {
     }
 }
 
-/// How a field is emitted when unset or zero (Appendix A markers).
+/// How a field is emitted when unset or zero (the `!` and `~` markers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Marker {
     /// No marker: omitted when unset, zero or empty (`omitempty`).

@@ -10,7 +10,6 @@ mod replica;
 mod retain;
 mod revise;
 mod table;
-pub(crate) mod time;
 
 use crate::ops::{OpInput, Operation, Outcome};
 use serde_json::Value;

@@ -1,9 +1,9 @@
 //! AggregateStatus for Job and CronJob: summed counters,
 //! synthesized finish conditions, and earliest/latest times.
 
-use super::super::time::Instant;
 use super::{Item, add32, replaced};
 use crate::gotypes;
+use crate::gotypes::time::Instant;
 use crate::gotypes::view::str;
 use serde_json::{Value, json};
 
