@@ -142,8 +142,9 @@ pub fn get(name: &str) -> &'static TypeDef {
         .unwrap_or_else(|| panic!("schema type {name} is not in schema.txt"))
 }
 
-/// The struct type named `name` (`Deployment`, `PodSpec`), if the table has it.
-pub fn lookup(name: &str) -> Option<&'static TypeDef> {
+/// The struct type named `name` (`Deployment`, `PodSpec`), `None` when the
+/// table does not define it (the language server's field completion).
+pub fn find(name: &str) -> Option<&'static TypeDef> {
     table().get(name)
 }
 
@@ -153,7 +154,7 @@ pub fn lookup(name: &str) -> Option<&'static TypeDef> {
 /// fields of `containers` are a Container's). `None` when the kind is not
 /// in the table or the path leaves it.
 pub fn fields_at(kind: &str, path: &[&str]) -> Option<&'static [Field]> {
-    let mut def = lookup(kind)?;
+    let mut def = find(kind)?;
     for step in path {
         let field = def.field(step)?;
         def = get(field.ty.struct_name()?);
