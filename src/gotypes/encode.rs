@@ -1,5 +1,7 @@
-//! Normalization: a decoded typed value serialized back the way
-//! Go's `ToUnstructured` does, driven by the schema's field markers.
+//! Encoding: a decoded value (full form) serialized back the way Go's
+//! `ToUnstructured` or `json.Marshal` does, driven by the schema's field
+//! markers (the native interpreters' normalization, and customization
+//! results).
 
 use super::schema::{self, Marker, Ty};
 use super::time::Instant;
@@ -8,8 +10,8 @@ use serde_json::{Map, Value};
 /// `normalize(T, value)`: the typed round trip of an input value.
 #[cfg(test)]
 pub fn normalize(type_name: &str, value: &Value) -> Result<Value, String> {
-    use super::typed::{Mode, decode};
-    Ok(encode(type_name, &decode(type_name, value, Mode::Convert)?))
+    use super::{Mode, decode};
+    Ok(encode(type_name, &decode(type_name, value, Mode::CONVERT)?))
 }
 
 /// Serializes a decoded struct value of type `type_name`.
@@ -35,7 +37,7 @@ fn encode_field(ty: &Ty, marker: Marker, x: &Value) -> Option<Value> {
             Value::Null => always.then_some(Value::Null),
             _ => Some(encode_value(inner, x)),
         },
-        Ty::List(_) | Ty::Map(_) => {
+        Ty::List(_) | Ty::Map(..) => {
             let empty = match x {
                 Value::Array(a) => a.is_empty(),
                 Value::Object(m) => m.is_empty(),
@@ -52,7 +54,7 @@ fn encode_field(ty: &Ty, marker: Marker, x: &Value) -> Option<Value> {
                 None
             }
         }
-        Ty::Str | Ty::I32 | Ty::I64 | Ty::Bool => {
+        Ty::Str(_) | Ty::I32 | Ty::I64 | Ty::Bool => {
             let zero = matches!(x, Value::Null)
                 || x.as_str() == Some("")
                 || x.as_i64() == Some(0)
@@ -73,7 +75,7 @@ fn encode_field(ty: &Ty, marker: Marker, x: &Value) -> Option<Value> {
 
 fn zero_scalar(ty: &Ty) -> Value {
     match ty {
-        Ty::Str => Value::String(String::new()),
+        Ty::Str(_) => Value::String(String::new()),
         Ty::Bool => Value::Bool(false),
         _ => Value::from(0),
     }
@@ -105,7 +107,7 @@ fn encode_value(ty: &Ty, x: &Value) -> Value {
             }
             _ => Value::Null,
         },
-        Ty::Map(elem) => match x {
+        Ty::Map(elem, _) => match x {
             Value::Object(m) => Value::Object(
                 m.iter()
                     .map(|(k, v)| (k.clone(), encode_value(elem, v)))
@@ -113,7 +115,7 @@ fn encode_value(ty: &Ty, x: &Value) -> Value {
             ),
             _ => Value::Null,
         },
-        Ty::Str | Ty::I32 | Ty::I64 | Ty::Bool => match x {
+        Ty::Str(_) | Ty::I32 | Ty::I64 | Ty::Bool => match x {
             Value::Null => zero_scalar(ty),
             _ => x.clone(),
         },
