@@ -351,6 +351,10 @@ static int luaB_assert (lua_State *L) {
 static int luaB_unpack (lua_State *L) {
   int i, e, n;
   luaL_checktype(L, 1, LUA_TTABLE);
+  /* kinterp: gopher-lua's bounds are numbers, a numeric string is refused */
+  for (i = 2; i <= 3; i++)
+    if (!lua_isnoneornil(L, i) && lua_type(L, i) != LUA_TNUMBER)
+      luaL_typerror(L, i, "number");
   i = luaL_optint(L, 2, 1);
   e = luaL_opt(L, luaL_checkint, 3, luaL_getn(L, 1));
   if (i > e) return 0;  /* empty range */
