@@ -35,6 +35,17 @@ use crate::ric::{self, Customization, Document, Origin};
 
 /// Decodes the documents of one source text.
 pub fn documents_from_str(name: &str, text: &str) -> Result<Vec<Document>, Diagnostic> {
+    // karmadactl reads manifests line by line and ends every line, the last
+    // one too, with a newline: a script at the end of a file without one
+    // still ends with a newline (an unterminated string there is reported at
+    // its line, not at the end of the script).
+    let owned;
+    let text = if text.is_empty() || text.ends_with('\n') {
+        text
+    } else {
+        owned = format!("{text}\n");
+        owned.as_str()
+    };
     let values = input::parse_documents(name, text)?;
     let shared: std::sync::Arc<str> = text.into();
     let mut docs = Vec::with_capacity(values.len());
