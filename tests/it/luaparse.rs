@@ -22,15 +22,30 @@ const SWEEP: &str = "testdata/parity/sweep";
 fn rule(script: &str) -> (&'static str, &'static str, &'static [&'static str]) {
     let mut rule: (&str, &str, &[&str]) = ("healthInterpretation", "InterpretHealth", &[]);
     for (function, key, op, extra) in [
-        ("ReflectStatus", "statusReflection", "InterpretStatus", &[][..]),
+        (
+            "ReflectStatus",
+            "statusReflection",
+            "InterpretStatus",
+            &[][..],
+        ),
         (
             "AggregateStatus",
             "statusAggregation",
             "AggregateStatus",
             &["--status-file", "status.yaml"][..],
         ),
-        ("Retain", "retention", "Retain", &["--desired-file", "observed.yaml"][..]),
-        ("GetReplicas", "replicaResource", "InterpretReplica", &[][..]),
+        (
+            "Retain",
+            "retention",
+            "Retain",
+            &["--desired-file", "observed.yaml"][..],
+        ),
+        (
+            "GetReplicas",
+            "replicaResource",
+            "InterpretReplica",
+            &[][..],
+        ),
     ] {
         if script.contains(&format!("function {function}")) {
             rule = (key, op, extra);
@@ -110,11 +125,13 @@ fn replay(root: &str, script_path: &Path, work: &Path) -> Option<String> {
         .arg(&ric)
         .arg("--observed-file")
         .arg(inputs.join("observed.yaml"))
-        .args(
-            extra
-                .iter()
-                .map(|a| if a.ends_with(".yaml") { inputs.join(a) } else { a.into() }),
-        )
+        .args(extra.iter().map(|a| {
+            if a.ends_with(".yaml") {
+                inputs.join(a)
+            } else {
+                a.into()
+            }
+        }))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
