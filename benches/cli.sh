@@ -3,12 +3,16 @@
 # /usr/bin/time as a fallback) and peak memory (/usr/bin/time -v).
 #   bash benches/cli.sh            # all scenarios
 #   bash benches/cli.sh a c        # some of them
+#   bash benches/cli.sh s          # the scaling section alone
 # Builds the static release binary (README, "Release build"), honouring
 # CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
 # KINTERP_CONFORMANCE names the shared conformance
 # directory for (d) (default ../shared/conformance, beside the checkout).
 # (b) and (d) are also run with --jobs 1, and the script fails unless the
 # output and exit code are the same as with all cores.
+# (s) runs each input dimension at 1x and 10x and fails when the median
+# grows more than 12 times; KARMADACTL=path times karmadactl beside it
+# where it takes the same input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -155,5 +159,144 @@ if has d; then
     same_with_one_job "(d) kinterp test" test "$conf"
   else
     echo "(d) skipped: no $conf (set KINTERP_CONFORMANCE)"
+  fi
+fi
+
+# scale_pair NAME RUNS CMD1 -- CMD10: medians of the 1x and 10x commands,
+# their peak RSS and the growth factor; fails past 12.
+scale_fail=0
+scale_pair() {
+  local name=$1 runs=$2
+  shift 2
+  local one=() ten=()
+  while [ "$1" != "--" ]; do one+=("$1"); shift; done
+  shift
+  ten=("$@")
+  local m1 m10 r1 r10
+  m1=$(median_ms "$runs" "${one[@]}"); m10=$(median_ms "$runs" "${ten[@]}")
+  r1=$(peak_mib "${one[@]}"); r10=$(peak_mib "${ten[@]}")
+  local growth
+  growth=$(awk -v a="$m1" -v b="$m10" 'BEGIN {printf "%.1f", b / a}')
+  printf '%-34s 1x %9.2f ms %7.1f MiB   10x %9.2f ms %7.1f MiB   growth %5s\n' "$name" "$m1" "$r1" "$m10" "$r10" "$growth"
+  if awk -v g="$growth" 'BEGIN {exit !(g > 12)}'; then
+    echo "$name: 10x the input takes ${growth}x the time (at most 12)" >&2
+    scale_fail=1
+  fi
+}
+
+# median_ms RUNS CMD...: the median wall time in milliseconds.
+median_ms() {
+  local runs=$1
+  shift
+  if command -v hyperfine >/dev/null 2>&1; then
+    hyperfine -N -i --warmup 1 --runs "$runs" --export-json "$work/m.json" "$(printf '%q ' "$@")" >/dev/null 2>&1
+    python3 -c "import json;print('%.3f' % (json.load(open('$work/m.json'))['results'][0]['median']*1000))"
+  else
+    local t=() s e
+    for _ in $(seq "$runs"); do
+      s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N)
+      t+=($(( (e - s) / 1000 )))
+    done
+    printf '%s\n' "${t[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]/1000}'
+  fi
+}
+
+# peak_mib CMD...: the peak RSS in MiB.
+peak_mib() {
+  /usr/bin/time -v -o "$work/rss" "$@" >/dev/null 2>&1 || true
+  awk '/Maximum resident/ {printf "%.1f", $6/1024}' "$work/rss"
+}
+
+if has s; then
+  s=$work/scale
+  mkdir -p "$s"
+  python3 - "$s" <<'PY'
+import json, sys, os
+s = sys.argv[1]
+def item(i):
+    return {"clusterName": f"member{i}", "applied": True, "health": "Healthy",
+            "status": {"replicas": 3, "readyReplicas": 3, "updatedReplicas": 3, "availableReplicas": 2}}
+def yaml_item(i, dash):
+    p = "- " if dash else ""
+    ind = "  " if dash else ""
+    return (f"{p}clusterName: member{i}\n{ind}applied: true\n{ind}health: Healthy\n{ind}status:\n"
+            f"{ind}  replicas: 3\n{ind}  readyReplicas: 3\n{ind}  updatedReplicas: 3\n{ind}  availableReplicas: 2\n")
+ric_head = ("apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: {name}\n"
+            "spec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n")
+def ric(name, rule, script):
+    body = "".join("        " + l + "\n" for l in script.splitlines())
+    return ric_head.format(name=name) + f"    {rule}:\n      luaScript: |\n{body}"
+def replica(i):
+    return f"function GetReplicas(obj)\n  -- customization {i}\n  return obj.spec.replicas + {i}, nil\nend"
+for n, tag in ((5000, "1"), (50000, "10")):
+    with open(f"{s}/stream-{tag}.json", "w") as f:
+        for i in range(n):
+            f.write(json.dumps(item(i)) + "\n")
+    with open(f"{s}/list-{tag}.json", "w") as f:
+        json.dump([item(i) for i in range(n)], f)
+    with open(f"{s}/stream-{tag}.yaml", "w") as f:
+        for i in range(n):
+            f.write("---\n" + yaml_item(i, False))
+    with open(f"{s}/list-{tag}.yaml", "w") as f:
+        for i in range(n):
+            f.write(yaml_item(i, True))
+for n, tag in ((100, "1"), (1000, "10")):
+    os.makedirs(f"{s}/files-{tag}")
+    for i in range(n):
+        with open(f"{s}/files-{tag}/ric-{i:05}.yaml", "w") as f:
+            f.write(ric(f"r{i}", "replicaResource", replica(i)))
+for n, tag in ((500, "1"), (5000, "10")):
+    with open(f"{s}/docs-{tag}.yaml", "w") as f:
+        f.write("---\n".join(ric(f"r{i}", "replicaResource", replica(i)) for i in range(n)))
+for n, tag in ((20000, "1"), (200000, "10")):
+    with open(f"{s}/labels-{tag}.yaml", "w") as f:
+        f.write("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels:\n")
+        for i in range(n):
+            f.write(f"    label-{i}: value-{i}\n")
+for size, tag in ((500_000, "1"), (5_000_000, "10")):
+    n = size // 30
+    spec = ",".join(f'"key-{i:07}":"{"v" * 14}"' for i in range(n))
+    with open(f"{s}/line-{tag}.json", "w") as f:
+        f.write('{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"spec":{' + spec + "}}\n")
+for n, tag in ((2000, "1"), (20000, "10")):
+    script = "function GetReplicas(obj)\n  local r = 0\n" + "".join(f"  r = r + {i % 7}\n" for i in range(n)) + "  return r, nil\nend"
+    with open(f"{s}/script-{tag}.yaml", "w") as f:
+        f.write(ric("long", "replicaResource", script))
+for n, tag in ((10000, "1"), (100000, "10")):
+    script = ("function Retain(desired, observed)\n  local items = {}\n  for i = 1, " + str(n) +
+              " do\n    items[i] = {name = 'item-' .. i, ready = i % 2 == 0}\n  end\n  desired.spec.items = items\n  return desired\nend")
+    with open(f"{s}/result-{tag}.yaml", "w") as f:
+        f.write(ric("big", "retention", script))
+with open(f"{s}/keep.yaml", "w") as f:
+    f.write(ric("keep", "retention", "function Retain(desired, observed)\n  desired.metadata.labels = observed.metadata.labels\n  desired.spec = observed.spec\n  return desired\nend"))
+PY
+  d=testdata/deployment
+  agg() { echo interpret -f $d/ric.yaml --operation AggregateStatus --desired-file $d/desired.yaml --status-file "$1"; }
+  retain() { echo interpret -f "$1" --operation Retain --desired-file $d/desired.yaml --observed-file "$2"; }
+  echo "# scaling: each input dimension at 1x and 10x (median of 5 runs, peak RSS)"
+  for tool in kinterp ${KARMADACTL:+karmadactl}; do
+    b=$bin
+    [ "$tool" = karmadactl ] && b=$KARMADACTL
+    echo "## $tool"
+    # karmadactl reads status files as a stream of items only.
+    kinds="stream-json list-json stream-yaml list-yaml"
+    [ "$tool" = karmadactl ] && kinds="stream-json stream-yaml"
+    for k in $kinds; do
+      f=${k%-*}; e=${k#*-}
+      # shellcheck disable=SC2046
+      scale_pair "status items, ${f} ${e}" 5 "$b" $(agg "$s/$f-1.$e") -- "$b" $(agg "$s/$f-10.$e")
+    done
+    scale_pair "--check, files per run" 5 "$b" interpret -f "$s/files-1" --check -- "$b" interpret -f "$s/files-10" --check
+    scale_pair "--check, documents per file" 5 "$b" interpret -f "$s/docs-1.yaml" --check -- "$b" interpret -f "$s/docs-10.yaml" --check
+    # shellcheck disable=SC2046
+    scale_pair "Retain, labels" 5 "$b" $(retain "$s/keep.yaml" "$s/labels-1.yaml") -- "$b" $(retain "$s/keep.yaml" "$s/labels-10.yaml")
+    # shellcheck disable=SC2046
+    scale_pair "Retain, one-line JSON object" 5 "$b" $(retain "$s/keep.yaml" "$s/line-1.json") -- "$b" $(retain "$s/keep.yaml" "$s/line-10.json")
+    scale_pair "--check, script lines" 5 "$b" interpret -f "$s/script-1.yaml" --check -- "$b" interpret -f "$s/script-10.yaml" --check
+    # shellcheck disable=SC2046
+    scale_pair "Retain, result size" 5 "$b" $(retain "$s/result-1.yaml" $d/observed.yaml) -- "$b" $(retain "$s/result-10.yaml" $d/observed.yaml)
+  done
+  if [ "$scale_fail" != 0 ]; then
+    exit 1
   fi
 fi

@@ -29,6 +29,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand test 'Run declarative test cases against customizations or the built-ins'
             cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -56,6 +57,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --print-to-stdout 'Write script print output to standard output, ahead of the result, as karmadactl does'
             cand --edit 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
             cand --show-doc 'With --edit: show each rule''s documentation as comments'
+            cand --watch 'Run again whenever an input file changes (Ctrl-C to stop)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -80,6 +82,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --with-builtins 'With -f: fall back to the built-in interpreters as Karmada''s control plane does'
             cand --fail-on-empty 'Exit 1 when no case ran'
             cand --coverage 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
+            cand --watch 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -114,6 +117,15 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'kinterp;lsp'= {
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'kinterp;completions'= {
             cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
             cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
@@ -128,6 +140,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand test 'Run declarative test cases against customizations or the built-ins'
             cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -138,6 +151,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help;lint'= {
         }
         &'kinterp;help;builtins'= {
+        }
+        &'kinterp;help;lsp'= {
         }
         &'kinterp;help;completions'= {
         }

@@ -35,6 +35,7 @@ complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "interpret" -d 'Run 
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "lsp" -d 'Serve the Language Server Protocol on standard input and output, for editors'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s f -l filename -d 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)' -r
@@ -60,6 +61,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l with-built
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l print-to-stdout -d 'Write script print output to standard output, ahead of the result, as karmadactl does'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l edit -d 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l show-doc -d 'With --edit: show each rule\'s documentation as comments'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l watch -d 'Run again whenever an input file changes (Ctrl-C to stop)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s f -l filename -d 'Customizations under test (file, directory, glob or -); without it, the built-ins' -r
@@ -79,6 +81,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s R -l recursive 
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -d 'With -f: fall back to the built-in interpreters as Karmada\'s control plane does'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage -d 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l watch -d 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s o -l output -d 'Output format' -r -f -a "human\t''
@@ -107,6 +110,13 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l timeout -d 
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand lsp" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand lsp" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lsp" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lsp" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand lsp" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -114,9 +124,10 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l timeout 
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "lsp" -d 'Serve the Language Server Protocol on standard input and output, for editors'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

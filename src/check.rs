@@ -89,10 +89,17 @@ pub fn check_str(
     text: &str,
     memory_limit: Option<usize>,
 ) -> Result<Vec<Entry>, crate::diag::Diagnostic> {
-    Ok(crate::load::documents_from_str(name, text)?
+    let (docs, warnings) = crate::load::documents_and_warnings(name, text)?;
+    let mut entries: Vec<Entry> = docs
         .iter()
         .map(|doc| check_document(doc, memory_limit))
-        .collect())
+        .collect();
+    // Reading warnings (duplicate keys) go with the file's first entry, so
+    // that they are shown in file order whatever the number of jobs.
+    if let Some(first) = entries.first_mut() {
+        first.warnings.extend(warnings);
+    }
+    Ok(entries)
 }
 
 /// Checks one decoded document.

@@ -121,6 +121,7 @@ pub mod calendar;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod contract;
 pub mod coverage;
 pub mod diag;
 pub mod heap;
@@ -130,6 +131,8 @@ pub mod kube;
 pub mod lint;
 pub mod load;
 pub mod locate;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod lua;
 pub mod native;
 pub mod ops;

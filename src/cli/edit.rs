@@ -20,34 +20,22 @@ const HEADER: &str = "# Please edit the customization below. Each rule's Lua scr
 #
 ";
 
-/// Own-words documentation of each rule, shown with `--show-doc`.
-fn rule_doc(op: Operation) -> &'static str {
-    match op {
-        Operation::Retain => {
-            "Retain(desiredObj, observedObj) returns the object Karmada applies to the member\ncluster: start from desiredObj and copy in what the member cluster owns."
-        }
-        Operation::InterpretReplica => {
-            "GetReplicas(obj) returns the replica count (a number) and, optionally, a\ntable of requirements: resourceRequest, nodeClaim, priorityClassName, namespace."
-        }
-        Operation::InterpretComponent => {
-            "GetComponents(obj) returns a list of components, each {name, replicas,\nreplicaRequirements}, or nil."
-        }
-        Operation::ReviseReplica => {
-            "ReviseReplica(obj, desiredReplica) returns obj changed to run desiredReplica\nreplicas in one member cluster."
-        }
-        Operation::InterpretStatus => {
-            "ReflectStatus(observedObj) returns the part of the member's status that Karmada\ncollects (a table)."
-        }
-        Operation::AggregateStatus => {
-            "AggregateStatus(desiredObj, statusItems) returns desiredObj with its status\nbuilt from the members' items ({clusterName, status, applied, health}); items may be nil."
-        }
-        Operation::InterpretHealth => {
-            "InterpretHealth(observedObj) returns true when the member's object is healthy."
-        }
-        Operation::InterpretDependency => {
-            "GetDependencies(desiredObj) returns a list of {apiVersion, kind, namespace,\nname or labelSelector} that must be propagated along with the object."
+/// Each rule's contract (`crate::contract`), wrapped for comment lines,
+/// shown with `--show-doc`.
+fn rule_doc(op: Operation) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in crate::contract::contract(op).summary().split(' ') {
+        let last = lines.last_mut().expect("one line");
+        if !last.is_empty() && last.len() + 1 + word.len() > 80 {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
         }
     }
+    lines
 }
 
 fn editor_command() -> String {
@@ -75,7 +63,7 @@ fn render(docs: &[serde_json::Value], show_doc: bool) -> String {
                     .iter()
                     .find(|op| trimmed == format!("{}:", op.rule_field()))
                 {
-                    for d in rule_doc(*op).lines() {
+                    for d in rule_doc(*op) {
                         out.push_str(&format!("{indent}#| {d}\n"));
                     }
                 }
@@ -247,6 +235,19 @@ pub fn run(_global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_docs_are_the_contracts_wrapped() {
+        for op in Operation::ALL {
+            let lines = rule_doc(op);
+            assert!(lines.iter().all(|l| l.len() <= 80), "{lines:?}");
+            assert_eq!(lines.join(" "), crate::contract::contract(op).summary());
+        }
+        assert!(
+            rule_doc(Operation::InterpretReplica)[0]
+                .starts_with("GetReplicas(obj) returns the replica count")
+        );
+    }
 
     #[test]
     fn added_lines_are_stripped() {

@@ -7,7 +7,10 @@ use super::{Failure, GlobalArgs};
 use crate::check::{self, Entry};
 use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
-use crate::load::{load_customizations, parse_operation, read_object, read_status};
+use crate::load::{
+    load_customizations_and_warnings, parse_operation, read_object_and_warnings,
+    read_status_and_warnings,
+};
 use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation};
 use crate::output::{
@@ -96,6 +99,23 @@ pub struct InterpretArgs {
     /// With --edit: show each rule's documentation as comments
     #[arg(long, requires = "edit")]
     pub show_doc: bool,
+    /// Run again whenever an input file changes (Ctrl-C to stop)
+    #[arg(long, conflicts_with = "edit")]
+    pub watch: bool,
+}
+
+/// Shows the warnings reading an input raised (duplicate keys), on
+/// standard error.
+fn warn(warnings: &[Diagnostic]) {
+    for w in warnings {
+        eprintln!("{}", crate::output::human::diagnostic(w, None));
+    }
+}
+
+/// A value read with warnings: shows them, keeps the value.
+fn warned<T>((value, warnings): (T, Vec<Diagnostic>)) -> T {
+    warn(&warnings);
+    value
 }
 
 fn fail<T>(d: Diagnostic) -> Result<T, Failure> {
@@ -104,11 +124,25 @@ fn fail<T>(d: Diagnostic) -> Result<T, Failure> {
 
 /// Runs `kinterp interpret`.
 pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Failure> {
+    if args.watch {
+        let objects = [&args.desired_file, &args.observed_file, &args.status_file];
+        let paths: Vec<&str> = args
+            .filename
+            .iter()
+            .chain(objects.into_iter().flatten())
+            .map(String::as_str)
+            .collect();
+        return Ok(super::watch::run(&paths, || run_once(global, &args))?);
+    }
+    run_once(global, &args)
+}
+
+fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     if args.edit {
-        return Ok(super::edit::run(global, &args)?);
+        return Ok(super::edit::run(global, args)?);
     }
     if args.check {
-        return Ok(run_check(global, &args)?);
+        return Ok(run_check(global, args)?);
     }
     if !args.filename.is_empty() && args.filename.iter().any(|f| f.is_empty()) {
         return fail(Diagnostic::usage("-f needs a path"));
@@ -142,10 +176,9 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Failure> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(load_customizations(
-            &args.filename,
-            args.recursive,
-        )?))
+        let (set, warnings) = load_customizations_and_warnings(&args.filename, args.recursive)?;
+        warn(&warnings);
+        Some(CustomizationSet::new(set))
     };
     // Which object files the operation needs (karmadactl's rules and texts).
     let exec_err = |m: &str| Diagnostic::usage(m).for_rule(op.name());
@@ -182,14 +215,18 @@ pub fn run(global: &GlobalArgs, args: InterpretArgs) -> Result<i32, Failure> {
         desired: args
             .desired_file
             .as_deref()
-            .map(|p| read_object("desired", p))
+            .map(|p| read_object_and_warnings("desired", p).map(warned))
             .transpose()?,
         observed: args
             .observed_file
             .as_deref()
-            .map(|p| read_object("observed", p))
+            .map(|p| read_object_and_warnings("observed", p).map(warned))
             .transpose()?,
-        status_items: args.status_file.as_deref().map(read_status).transpose()?,
+        status_items: args
+            .status_file
+            .as_deref()
+            .map(|p| read_status_and_warnings(p).map(warned))
+            .transpose()?,
         desired_replica: args.desired_replica,
     });
     let print = if args.print_to_stdout {

@@ -7,7 +7,9 @@ pub mod coverage;
 pub mod edit;
 pub mod interpret;
 pub mod lint;
+pub mod lsp;
 pub mod test;
+pub mod watch;
 
 use std::time::Duration;
 
@@ -86,6 +88,9 @@ pub enum Command {
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors
+    #[command(after_help = lsp::EXAMPLES)]
+    Lsp(lsp::LspArgs),
     /// Print a shell completion script
     #[command(
         after_help = "Examples:\n  # Load completions into the current bash session\n  source <(kinterp completions bash)\n\n  # Install for zsh\n  kinterp completions zsh > \"${fpath[1]}/_kinterp\""
@@ -185,6 +190,7 @@ fn dispatch(cli: Cli) -> Result<i32, Failure> {
         Command::Test(args) => Ok(test::run(&cli.global, args)?),
         Command::Builtins(args) => Ok(builtins::run(&cli.global, args)?),
         Command::Lint(args) => Ok(lint::run(&cli.global, args)?),
+        Command::Lsp(args) => Ok(lsp::run(&cli.global, args)?),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());

@@ -60,6 +60,9 @@ pub struct TestArgs {
     /// Output format: human, or json (cases, counts and coverage in one object)
     #[arg(short = 'o', long, value_enum, default_value_t = TestFormat::Human)]
     pub output: TestFormat,
+    /// Run again whenever a case file or customization changes (Ctrl-C to stop)
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// `-o` of `kinterp test`.
@@ -71,6 +74,19 @@ pub enum TestFormat {
 
 /// Runs `kinterp test`.
 pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Diagnostic> {
+    if args.watch {
+        let paths: Vec<&str> = args
+            .paths
+            .iter()
+            .chain(&args.filename)
+            .map(String::as_str)
+            .collect();
+        return super::watch::run(&paths, || Ok(run_once(global, &args)?));
+    }
+    run_once(global, &args)
+}
+
+fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
@@ -130,7 +146,7 @@ pub fn run(global: &GlobalArgs, args: TestArgs) -> Result<i32, Diagnostic> {
             Diagnostic::input(format!("{path}: cannot write the JUnit report: {e}"))
         })?;
     }
-    let below = super::coverage::finish(lines.as_ref(), &args)?;
+    let below = super::coverage::finish(lines.as_ref(), args)?;
     let failed = results.iter().any(|r| !r.passed());
     Ok(i32::from(
         failed || below || (args.fail_on_empty && cases.is_empty()),

@@ -1,5 +1,5 @@
 //! A quick reader for the block-style YAML of Kubernetes manifests, so that
-//! common inputs skip serde_yaml; anything unusual is left to serde_yaml.
+//! common inputs skip libyaml; anything unusual is left to the full reader.
 
 use std::cell::Cell;
 
@@ -9,16 +9,30 @@ use super::fastyaml_scalar::{
     Bail, MAX_KEY_LEN, Part, Quoted, R, Stop, flow, plain_start_ok, plain_value, quoted_line,
     rest_is_comment, scan_plain, skip_spaces, slice,
 };
+use super::yaml::DocSink;
 
-/// Deepest nesting we read; serde_yaml stops at 128.
+/// Deepest nesting we read; the full reader stops at 128.
 const MAX_DEPTH: usize = 100;
 
 /// Parses `text` as a YAML stream of block-style documents and returns its
 /// non-empty documents, or `None` when any part is outside the subset this
-/// reader knows to give exactly serde_yaml's result.
+/// reader knows to give exactly the full reader's result.
 pub(crate) fn parse(text: &str) -> Option<Vec<Value>> {
+    let mut docs = Vec::new();
+    match parse_each(text, &mut docs) {
+        Ok(true) => Some(docs),
+        _ => None,
+    }
+}
+
+/// Hands each document of `text` to `sink` as soon as it is read; `false`
+/// when the reader declines (some documents may have been handed over).
+pub(crate) fn parse_each(
+    text: &str,
+    sink: &mut dyn DocSink,
+) -> Result<bool, crate::diag::Diagnostic> {
     if !clean_chars(text) {
-        return None;
+        return Ok(false);
     }
     let mut p = Parser {
         src: text,
@@ -27,7 +41,7 @@ pub(crate) fn parse(text: &str) -> Option<Vec<Value>> {
         depth: 0,
         last_line: Cell::new((usize::MAX, 0, 0)),
     };
-    p.stream().ok()
+    p.stream(sink)
 }
 
 /// Characters libyaml accepts without surprises: no control characters, no
@@ -75,19 +89,27 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn stream(&mut self) -> R<Vec<Value>> {
-        let mut docs = Vec::new();
-        loop {
-            match self.peek()? {
-                Peek::End => return Ok(docs),
-                Peek::Marker(l) => self.pos = l.next,
-                Peek::Content(l) => {
-                    let doc = self.block(l, None)?;
-                    if let Peek::Content(_) = self.peek()? {
-                        return Err(Bail);
+    fn stream(&mut self, sink: &mut dyn DocSink) -> Result<bool, crate::diag::Diagnostic> {
+        let mut next = || -> R<Option<Value>> {
+            loop {
+                match self.peek()? {
+                    Peek::End => return Ok(None),
+                    Peek::Marker(l) => self.pos = l.next,
+                    Peek::Content(l) => {
+                        let doc = self.block(l, None)?;
+                        if let Peek::Content(_) = self.peek()? {
+                            return Err(Bail);
+                        }
+                        return Ok(Some(doc));
                     }
-                    docs.push(doc);
                 }
+            }
+        };
+        loop {
+            match next() {
+                Ok(Some(doc)) => sink.doc(doc)?,
+                Ok(None) => return Ok(true),
+                Err(Bail) => return Ok(false),
             }
         }
     }
@@ -221,7 +243,7 @@ impl Parser<'_> {
                 self.inline(Line { start: vstart, ..l }, col)?
             };
             if map.insert(name, value).is_some() {
-                return Err(Bail); // serde_yaml rejects duplicate keys
+                return Err(Bail); // the full reader warns about duplicate keys
             }
             match self.peek()? {
                 Peek::Content(n) if n.indent == col => {
@@ -364,7 +386,7 @@ impl Parser<'_> {
     }
 
     /// A plain scalar, maybe continued on deeper lines (folded as libyaml
-    /// does), typed as serde_yaml types plain scalars.
+    /// does), typed as Go's YAML 1.1 reader types plain scalars.
     fn plain(&mut self, l: Line, parent: usize) -> R<Value> {
         if !plain_start_ok(self.b, l.start, l.end) {
             return Err(Bail);

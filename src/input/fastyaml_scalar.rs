@@ -1,9 +1,9 @@
-//! Scalars for the YAML fast path: typing plain text the way serde_yaml 0.9
-//! does, quoted scalars on one line, and one-line flow collections.
+//! Scalars for the YAML fast path: typing plain text (`yaml11`), quoted
+//! scalars on one line, and one-line flow collections.
 
-use std::num::ParseIntError;
+use serde_json::{Map, Value};
 
-use serde_json::{Map, Number, Value};
+use super::yaml11::{self, Scalar};
 
 /// "Not certain": the fast path gives up and serde_yaml decides.
 #[derive(Debug)]
@@ -110,110 +110,13 @@ pub(crate) fn scan_plain(b: &[u8], start: usize, end: usize) -> R<(usize, Stop)>
     Ok((text_end, stop))
 }
 
-/// Types an untagged plain scalar as serde_yaml 0.9 does (YAML 1.2 core
-/// schema with its own quirks), then as `to_json` would convert it. Values
-/// the slow path rejects (non-finite floats, 128-bit integers) bail.
+/// Types an untagged plain scalar as Go's YAML 1.1 reader does, then as
+/// its JSON form reads back (`yaml11`). Values the full reader rejects
+/// (infinities, NaN) and merge keys bail.
 pub(crate) fn plain_value(s: &str) -> R<Value> {
-    match s {
-        "" | "~" | "null" | "Null" | "NULL" => return Ok(Value::Null),
-        "true" | "True" | "TRUE" => return Ok(Value::Bool(true)),
-        "false" | "False" | "FALSE" => return Ok(Value::Bool(false)),
-        _ => {}
-    }
-    // Only text starting with a digit, a sign or a dot can be a number
-    // (Rust's float parser also takes `inf`/`nan` words, but those are not
-    // finite and so stay strings).
-    if !matches!(s.as_bytes().first(), Some(b'0'..=b'9' | b'+' | b'-' | b'.')) {
-        return Ok(Value::String(s.to_owned()));
-    }
-    if let Some(n) = int_value(s)? {
-        return Ok(Value::Number(n));
-    }
-    if !zero_led_digits(s) {
-        if let Some(n) = float_value(s)? {
-            return Ok(Value::Number(n));
-        }
-    }
-    Ok(Value::String(s.to_owned()))
-}
-
-type RadixParse<T> = fn(&str, u32) -> Result<T, ParseIntError>;
-
-/// Integers in serde_yaml's order: u64, i64 (negative forms), and bail when
-/// only the 128-bit readings succeed (serde_json cannot hold those).
-fn int_value(s: &str) -> R<Option<Number>> {
-    if let Some(u) = unsigned(s, u64::from_str_radix) {
-        return Ok(Some(Number::from(u)));
-    }
-    if let Some(i) = negative(s, i64::from_str_radix) {
-        return Ok(Some(Number::from(i)));
-    }
-    if unsigned(s, u128::from_str_radix).is_some() || negative(s, i128::from_str_radix).is_some() {
-        return Err(Bail);
-    }
-    Ok(None)
-}
-
-const RADIX_PREFIXES: [(&str, u32); 3] = [("0x", 16), ("0o", 8), ("0b", 2)];
-
-/// An optional `+`, then either a radix prefix with digits (no second sign)
-/// or a decimal number that is not a zero-led digit run.
-fn unsigned<T>(s: &str, parse: RadixParse<T>) -> Option<T> {
-    let body = s.strip_prefix('+').unwrap_or(s);
-    for (prefix, radix) in RADIX_PREFIXES {
-        if let Some(digits) = body.strip_prefix(prefix) {
-            if digits.starts_with(['+', '-']) {
-                return None;
-            }
-            if let Ok(n) = parse(digits, radix) {
-                return Some(n);
-            }
-        }
-    }
-    if body.starts_with(['+', '-']) || zero_led_digits(s) {
-        return None;
-    }
-    parse(body, 10).ok()
-}
-
-/// `-0x..`, `-0o..`, `-0b..` with the sign kept on the digits, or a
-/// signed decimal that is not a zero-led digit run.
-fn negative<T>(s: &str, parse: RadixParse<T>) -> Option<T> {
-    for (prefix, radix) in RADIX_PREFIXES {
-        if let Some(digits) = s.strip_prefix('-').and_then(|t| t.strip_prefix(prefix)) {
-            if let Ok(n) = parse(&format!("-{digits}"), radix) {
-                return Some(n);
-            }
-        }
-    }
-    if zero_led_digits(s) {
-        return None;
-    }
-    parse(s, 10).ok()
-}
-
-/// YAML 1.2 reads `0`-led digit runs such as `010` or `-007` as strings.
-fn zero_led_digits(s: &str) -> bool {
-    let t = s.strip_prefix(['-', '+']).unwrap_or(s).as_bytes();
-    t.len() > 1 && t.first() == Some(&b'0') && t.iter().skip(1).all(u8::is_ascii_digit)
-}
-
-/// Finite floats as JSON floats; the YAML infinity/NaN words bail (the slow
-/// path refuses them); anything else is not a float.
-fn float_value(s: &str) -> R<Option<Number>> {
-    let body = match s.strip_prefix('+') {
-        Some(t) if t.starts_with(['+', '-']) => return Ok(None),
-        Some(t) => t,
-        None => s,
-    };
-    if matches!(body, ".inf" | ".Inf" | ".INF")
-        || matches!(s, "-.inf" | "-.Inf" | "-.INF" | ".nan" | ".NaN" | ".NAN")
-    {
-        return Err(Bail);
-    }
-    match body.parse::<f64>() {
-        Ok(f) if f.is_finite() => Number::from_f64(f).map(Some).ok_or(Bail),
-        _ => Ok(None),
+    match yaml11::resolve(s) {
+        Scalar::Merge => Err(Bail),
+        typed => yaml11::to_json(typed, s).map_err(|_| Bail),
     }
 }
 

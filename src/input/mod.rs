@@ -5,14 +5,23 @@ mod fastyaml;
 mod fastyaml_scalar;
 #[cfg(test)]
 mod fastyaml_tests;
+mod libyaml;
+mod objmeta;
 pub mod sources;
 pub mod status;
 pub mod tape;
 pub mod yaml;
+pub(crate) mod yaml11;
 
 pub use sources::{Source, read_sources};
 pub use status::StatusItems;
-pub use yaml::{parse_documents, parse_one_object};
+pub use yaml::{Documents, parse_documents, parse_one_object, read_documents};
+
+/// The error for an input file that holds no document at all: nothing to
+/// check or read is a mistake to report, not a success.
+pub fn no_document(name: &str) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::input("no YAML or JSON document in the file").in_file(name)
+}
 
 /// Reads a status file's items; see `StatusItems::parse`.
 pub fn parse_status_items(name: &str, text: &str) -> Result<StatusItems, crate::diag::Diagnostic> {

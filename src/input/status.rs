@@ -4,7 +4,23 @@
 use serde_json::Value;
 
 use super::tape::{Node, Tape};
+use super::yaml::{DocSink, each_document};
 use crate::diag::Diagnostic;
+
+/// Puts each document on a tape as it is read, so that the decoded values
+/// of a long stream are never all held at once.
+struct TapeSink(Tape);
+
+impl DocSink for TapeSink {
+    fn doc(&mut self, v: Value) -> Result<(), Diagnostic> {
+        self.0.push_root(&v);
+        Ok(())
+    }
+
+    fn restart(&mut self) {
+        self.0.clear();
+    }
+}
 
 /// Normalized status items: one array node on a tape whose elements are
 /// objects with `clusterName`, then `status`, `applied`, `appliedMessage`
@@ -17,21 +33,29 @@ pub struct StatusItems {
 
 impl StatusItems {
     /// Reads a status file: YAML or JSON documents, each an item or a list
-    /// of items. `name` is used in error messages.
+    /// of items. `name` is used in error messages. Warnings are dropped:
+    /// see `read`.
     pub fn parse(name: &str, text: &str) -> Result<StatusItems, Diagnostic> {
-        let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-        if trimmed.starts_with('{') || trimmed.starts_with('[') {
-            if let Ok(tape) = Tape::parse_json_stream(trimmed) {
-                return normalize(name, tape, true);
-            }
-            // Not JSON: YAML flow style, or an error parse_documents reports.
-        }
-        let docs = super::parse_documents(name, text)?;
-        let mut tape = Tape::new();
-        for doc in &docs {
-            tape.push_root(doc);
-        }
-        normalize(name, tape, true)
+        Self::read(name, text).map(|(items, _)| items)
+    }
+
+    /// Reads a status file, keeping the warnings reading it raised. A file
+    /// without any document is an error: a status file given is meant to
+    /// hold items (a document `[]` says "no items").
+    pub fn read(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
+        let (tape, warnings) = decode(name, text)?;
+        Ok((normalize(name, tape, true)?, warnings))
+    }
+
+    /// `read`, taking the text: it is freed once decoded, before the items
+    /// are normalized, so that a large file is not held twice.
+    pub fn read_text(
+        name: &str,
+        text: String,
+    ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
+        let (tape, warnings) = decode(name, &text)?;
+        drop(text);
+        Ok((normalize(name, tape, true)?, warnings))
     }
 
     /// No items.
@@ -86,6 +110,30 @@ impl StatusItems {
     }
 }
 
+/// Decodes a status file's documents onto a tape; none is an error.
+fn decode(name: &str, text: &str) -> Result<(Tape, Vec<Diagnostic>), Diagnostic> {
+    let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let json = match trimmed.starts_with(['{', '[']) {
+        true => Tape::parse_json_stream(trimmed).ok(),
+        false => None,
+    };
+    let (tape, warnings) = match json {
+        Some(tape) => (tape, Vec::new()),
+        // Not JSON: YAML, or an error the YAML reader reports. Each
+        // document goes onto the tape as soon as it is read.
+        None => {
+            // Reserved, not touched: a tape never regrows (and copies).
+            let mut sink = TapeSink(Tape::with_capacity(text.len() / 4, text.len() + 64));
+            let warnings = each_document(name, text, &mut sink)?;
+            (sink.0, warnings)
+        }
+    };
+    if tape.roots().len() == 0 {
+        return Err(super::no_document(name));
+    }
+    Ok((tape, warnings))
+}
+
 /// The fields of Go's AggregatedStatusItem, in its JSON field order.
 const FIELDS: [&str; 5] = [
     "clusterName",
@@ -105,28 +153,45 @@ struct Fields {
     health: Option<usize>,
 }
 
-fn normalize(name: &str, mut tape: Tape, unroll: bool) -> Result<StatusItems, Diagnostic> {
+fn normalize(name: &str, mut input: Tape, unroll: bool) -> Result<StatusItems, Diagnostic> {
     let mut items = Vec::new();
-    for root in tape.roots() {
-        match tape.node(root) {
-            Node::Array { .. } if unroll => items.extend(tape.children(root)),
+    for root in input.roots() {
+        match input.node(root) {
+            Node::Array { .. } if unroll => items.extend(input.children(root)),
             _ => items.push(root),
         }
     }
-    let fields = items
-        .iter()
-        .map(|&item| read_fields(name, &tape, item))
-        .collect::<Result<Vec<_>, _>>()?;
-    // The normalized items go after the input on the same tape, sharing
-    // its strings: values are copied as nodes, no text is copied.
-    let keys = FIELDS.map(|f| tape.intern(f));
-    let empty = tape.intern("");
-    let root = tape.open(false);
-    for f in &fields {
-        write_item(&mut tape, &keys, empty, f);
+    // Checked and sized in a first pass, written in a second: the fields
+    // read are not kept for every item at once.
+    let mut nodes = 1;
+    for &item in &items {
+        nodes += read_fields(name, &input, item)?.nodes(&input);
     }
-    tape.close(root, fields.len());
+    // The normalized items' nodes go on a new tape sized for them, which
+    // then takes the input's strings (values are not copied); the input's
+    // nodes (with the fields Go ignores) are dropped before the items are
+    // used, so that they are held once.
+    let keys = FIELDS.map(|f| input.intern(f));
+    let empty = input.intern("");
+    let mut tape = Tape::with_capacity(nodes, 0);
+    let root = tape.open(false);
+    for &item in &items {
+        let f = read_fields(name, &input, item)?;
+        write_item(&mut tape, &input, &keys, empty, &f);
+    }
+    tape.close(root, items.len());
+    tape.take_strings(&mut input);
     Ok(StatusItems { tape, root })
+}
+
+impl Fields {
+    /// How many nodes the normalized item takes (see `write_item`).
+    fn nodes(&self, t: &Tape) -> usize {
+        3 + self.status.map_or(0, |s| 1 + t.size(s))
+            + 2 * usize::from(self.applied)
+            + 2 * usize::from(self.applied_message.is_some())
+            + 2 * usize::from(self.health.is_some())
+    }
 }
 
 /// Applies Go's decoding rules: keys match case-insensitively (the last
@@ -175,17 +240,17 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
 
 /// Writes one normalized item: empty strings and `applied: false` are
 /// left out (omitempty), `clusterName` is always there.
-fn write_item(t: &mut Tape, keys: &[Node; 5], empty: Node, f: &Fields) {
+fn write_item(t: &mut Tape, from: &Tape, keys: &[Node; 5], empty: Node, f: &Fields) {
     let at = t.open(true);
     let mut len = 1;
     t.push_leaf(keys[0]);
     match f.cluster {
-        Some(i) => t.copy_within(i),
+        Some(i) => t.copy_nodes_from(from, i),
         None => t.push_leaf(empty),
     }
     if let Some(s) = f.status {
         t.push_leaf(keys[1]);
-        t.copy_within(s);
+        t.copy_nodes_from(from, s);
         len += 1;
     }
     if f.applied {
@@ -194,9 +259,9 @@ fn write_item(t: &mut Tape, keys: &[Node; 5], empty: Node, f: &Fields) {
         len += 1;
     }
     for (key, value) in [(keys[3], f.applied_message), (keys[4], f.health)] {
-        if let Some(v) = value.filter(|&v| !t.str_at(v).is_empty()) {
+        if let Some(v) = value.filter(|&v| !from.str_at(v).is_empty()) {
             t.push_leaf(key);
-            t.copy_within(v);
+            t.copy_nodes_from(from, v);
             len += 1;
         }
     }

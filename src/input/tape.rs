@@ -32,11 +32,64 @@ pub enum Node {
     },
 }
 
+/// A node as stored: a tag and two 32-bit words, 12 bytes where the enum
+/// takes 16 (a long status file is mostly nodes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Packed {
+    tag: u32,
+    a: u32,
+    b: u32,
+}
+
+impl Packed {
+    fn pack(n: Node) -> Packed {
+        let wide = |tag, v: u64| Packed {
+            tag,
+            a: v as u32,
+            b: (v >> 32) as u32,
+        };
+        let two = |tag, a, b| Packed { tag, a, b };
+        match n {
+            Node::Null => two(0, 0, 0),
+            Node::Bool(b) => two(1, u32::from(b), 0),
+            Node::Int(i) => wide(2, i as u64),
+            Node::Uint(u) => wide(3, u),
+            Node::Float(f) => wide(4, f.to_bits()),
+            Node::Str { start, len } => two(5, start, len),
+            Node::Array { len, size } => two(6, len, size),
+            Node::Object { len, size } => two(7, len, size),
+        }
+    }
+
+    fn unpack(self) -> Node {
+        let wide = u64::from(self.a) | (u64::from(self.b) << 32);
+        match self.tag {
+            0 => Node::Null,
+            1 => Node::Bool(self.a != 0),
+            2 => Node::Int(wide as i64),
+            3 => Node::Uint(wide),
+            4 => Node::Float(f64::from_bits(wide)),
+            5 => Node::Str {
+                start: self.a,
+                len: self.b,
+            },
+            6 => Node::Array {
+                len: self.a,
+                size: self.b,
+            },
+            _ => Node::Object {
+                len: self.a,
+                size: self.b,
+            },
+        }
+    }
+}
+
 /// Nodes and the text their strings point into; `roots` are the nodes that
 /// start a top-level document.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tape {
-    nodes: Vec<Node>,
+    nodes: Vec<Packed>,
     strings: String,
     roots: Vec<u32>,
 }
@@ -53,17 +106,40 @@ impl Tape {
     /// Decodes a JSON stream (documents one after another, as
     /// `serde_json::StreamDeserializer` reads them), one root per document.
     pub fn parse_json_stream(text: &str) -> Result<Tape, serde_json::Error> {
-        let mut tape = Tape {
-            nodes: Vec::with_capacity(text.len() / 8),
-            strings: String::with_capacity(text.len() / 2),
+        let tape = Tape {
+            // A JSON node takes a few bytes of text at least; what is not
+            // used of this is never touched.
+            nodes: Vec::with_capacity(text.len() / 4),
+            // Decoded strings are never longer than their JSON text.
+            strings: String::with_capacity(text.len() + 64),
             roots: Vec::new(),
         };
-        let mut de = serde_json::Deserializer::from_str(text);
-        while de.end().is_err() {
-            tape.roots.push(tape.index()?);
-            Build(&mut tape).deserialize(&mut de)?;
+        // serde_json's stream reader finds where each document ends in
+        // one pass. (Asking the plain reader "is there more?" builds an
+        // error whose line number is counted from the start of the text:
+        // quadratic over a stream of many documents.) Each document is
+        // built straight onto this tape, lent to `Doc` for the pass.
+        let scanned = BUILDING.with_borrow_mut(|b| std::mem::replace(b, tape));
+        let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Doc>();
+        let result = stream.by_ref().try_for_each(|doc| doc.map(drop));
+        let tape = BUILDING.with_borrow_mut(|b| std::mem::replace(b, scanned));
+        result.map(|()| tape)
+    }
+
+    /// An empty forest with room for `nodes` nodes and `strings` bytes.
+    pub(crate) fn with_capacity(nodes: usize, strings: usize) -> Tape {
+        Tape {
+            nodes: Vec::with_capacity(nodes),
+            strings: String::with_capacity(strings),
+            roots: Vec::new(),
         }
-        Ok(tape)
+    }
+
+    /// Forgets every node and string, keeping the room reserved.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.strings.clear();
+        self.roots.clear();
     }
 
     /// Appends `v` as a new root.
@@ -80,12 +156,12 @@ impl Tape {
 
     /// The node at `i`.
     pub fn node(&self, i: usize) -> Node {
-        self.nodes[i]
+        self.nodes[i].unpack()
     }
 
     /// The text of a `Str` node (empty for other nodes).
     pub fn str_at(&self, i: usize) -> &str {
-        match self.nodes[i] {
+        match self.nodes[i].unpack() {
             Node::Str { start, len } => &self.strings[start as usize..(start + len) as usize],
             _ => "",
         }
@@ -93,7 +169,7 @@ impl Tape {
 
     /// How many nodes the subtree at `i` spans.
     pub fn size(&self, i: usize) -> usize {
-        match self.nodes[i] {
+        match self.nodes[i].unpack() {
             Node::Array { size, .. } | Node::Object { size, .. } => size as usize,
             _ => 1,
         }
@@ -102,7 +178,7 @@ impl Tape {
     /// The children of the container at `i`: for an object the key nodes
     /// (each value follows its key), for an array the elements.
     pub fn children(&self, i: usize) -> Children<'_> {
-        let (len, pairs) = match self.nodes[i] {
+        let (len, pairs) = match self.nodes[i].unpack() {
             Node::Array { len, .. } => (len as usize, false),
             Node::Object { len, .. } => (len as usize, true),
             _ => (0, false),
@@ -118,7 +194,7 @@ impl Tape {
     /// Rebuilds the subtree at `i` as a JSON value (duplicate keys: the last
     /// one wins, as when decoding into a `Value`).
     pub fn to_value(&self, i: usize) -> Value {
-        match self.nodes[i] {
+        match self.nodes[i].unpack() {
             Node::Null => Value::Null,
             Node::Bool(b) => Value::Bool(b),
             Node::Int(n) => Value::Number(n.into()),
@@ -141,7 +217,7 @@ impl Tape {
     /// Starts a container at the end; `close` fills in its length and size.
     pub(crate) fn open(&mut self, object: bool) -> usize {
         let at = self.nodes.len();
-        self.nodes.push(if object {
+        self.push_leaf(if object {
             Node::Object { len: 0, size: 0 }
         } else {
             Node::Array { len: 0, size: 0 }
@@ -153,17 +229,17 @@ impl Tape {
     pub(crate) fn close(&mut self, at: usize, len: usize) {
         let size = (self.nodes.len() - at) as u32;
         let len = len as u32;
-        self.nodes[at] = match self.nodes[at] {
+        self.nodes[at] = Packed::pack(match self.nodes[at].unpack() {
             Node::Object { .. } => Node::Object { len, size },
             _ => Node::Array { len, size },
-        };
+        });
     }
 
     /// Appends a string node holding `s`.
     pub(crate) fn push_str(&mut self, s: &str) {
         let start = self.strings.len() as u32;
         self.strings.push_str(s);
-        self.nodes.push(Node::Str {
+        self.push_leaf(Node::Str {
             start,
             len: s.len() as u32,
         });
@@ -180,11 +256,18 @@ impl Tape {
         }
     }
 
-    /// Appends a copy of this tape's own subtree at `i` (it shares the
-    /// strings, so nothing is rebased).
-    pub(crate) fn copy_within(&mut self, i: usize) {
-        let end = i + self.size(i);
-        self.nodes.extend_from_within(i..end);
+    /// Appends `from`'s subtree at `i` as it is, its strings not copied:
+    /// they must end up on this tape (`take_strings`).
+    pub(crate) fn copy_nodes_from(&mut self, from: &Tape, i: usize) {
+        self.nodes
+            .extend_from_slice(&from.nodes[i..i + from.size(i)]);
+    }
+
+    /// Takes `from`'s string arena, offsets unchanged, in place of this
+    /// tape's (which must hold no string yet).
+    pub(crate) fn take_strings(&mut self, from: &mut Tape) {
+        debug_assert!(self.strings.is_empty());
+        self.strings = std::mem::take(&mut from.strings);
     }
 
     /// Appends a copy of `from`'s subtree at `i` (strings included).
@@ -192,8 +275,8 @@ impl Tape {
         let base = self.strings.len() as u32;
         let first = from.nodes[i..i + from.size(i)]
             .iter()
-            .filter_map(|n| match n {
-                Node::Str { start, .. } => Some(*start),
+            .filter_map(|n| match n.unpack() {
+                Node::Str { start, .. } => Some(start),
                 _ => None,
             })
             .min();
@@ -204,7 +287,7 @@ impl Tape {
         };
         let last = from.nodes[i..i + from.size(i)]
             .iter()
-            .filter_map(|n| match n {
+            .filter_map(|n| match n.unpack() {
                 Node::Str { start, len } => Some(start + len),
                 _ => None,
             })
@@ -212,26 +295,29 @@ impl Tape {
             .unwrap_or(first);
         self.strings
             .push_str(&from.strings[first as usize..last as usize]);
-        self.nodes
-            .extend(from.nodes[i..i + from.size(i)].iter().map(|n| match *n {
-                Node::Str { start, len } => Node::Str {
-                    start: start - first + base,
-                    len,
-                },
-                other => other,
-            }));
+        self.nodes.extend(
+            from.nodes[i..i + from.size(i)]
+                .iter()
+                .map(|n| match n.unpack() {
+                    Node::Str { start, len } => Packed::pack(Node::Str {
+                        start: start - first + base,
+                        len,
+                    }),
+                    _ => *n,
+                }),
+        );
     }
 
     /// Appends a leaf node.
     pub(crate) fn push_leaf(&mut self, node: Node) {
-        self.nodes.push(node);
+        self.nodes.push(Packed::pack(node));
     }
 
     fn append_value(&mut self, v: &Value) {
         match v {
-            Value::Null => self.nodes.push(Node::Null),
-            Value::Bool(b) => self.nodes.push(Node::Bool(*b)),
-            Value::Number(n) => self.nodes.push(if let Some(u) = n.as_u64() {
+            Value::Null => self.push_leaf(Node::Null),
+            Value::Bool(b) => self.push_leaf(Node::Bool(*b)),
+            Value::Number(n) => self.push_leaf(if let Some(u) = n.as_u64() {
                 Node::Uint(u)
             } else if let Some(i) = n.as_i64() {
                 Node::Int(i)
@@ -296,6 +382,25 @@ impl Iterator for Children<'_> {
 }
 
 impl ExactSizeIterator for Children<'_> {}
+
+thread_local! {
+    /// The tape `parse_json_stream` is building, for `Doc` to append to.
+    static BUILDING: std::cell::RefCell<Tape> = std::cell::RefCell::new(Tape::new());
+}
+
+/// One top-level document of a JSON stream, appended to `BUILDING` as a
+/// new root while it is decoded.
+struct Doc;
+
+impl<'de> serde::Deserialize<'de> for Doc {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Doc, D::Error> {
+        BUILDING.with_borrow_mut(|tape| {
+            let root = tape.index().map_err(serde::de::Error::custom)?;
+            tape.roots.push(root);
+            Build(tape).deserialize(d).map(|()| Doc)
+        })
+    }
+}
 
 /// Appends one decoded value to the tape (the same decisions as decoding a
 /// `serde_json::Value`: a float that is not finite becomes null).
@@ -461,6 +566,28 @@ mod tests {
     }
 
     #[test]
+    fn nodes_pack_into_twelve_bytes_and_back() {
+        assert_eq!(std::mem::size_of::<Packed>(), 12);
+        for n in [
+            Node::Null,
+            Node::Bool(true),
+            Node::Bool(false),
+            Node::Int(i64::MIN),
+            Node::Int(-1),
+            Node::Uint(u64::MAX),
+            Node::Float(-0.5),
+            Node::Str { start: 7, len: 9 },
+            Node::Array { len: 1, size: 2 },
+            Node::Object {
+                len: 3,
+                size: u32::MAX,
+            },
+        ] {
+            assert_eq!(Packed::pack(n).unpack(), n);
+        }
+    }
+
+    #[test]
     fn from_values_and_copy() {
         let v = json!({"k": ["a", {"z": 1}], "n": null});
         let mut t = Tape::new();
@@ -471,8 +598,5 @@ mod tests {
         u.copy_subtree(&t, 0);
         u.close(at, 1);
         assert_eq!(u.to_value(at), json!([v]));
-        let n = u.nodes.len();
-        u.copy_within(at + 1);
-        assert_eq!(u.to_value(n), v);
     }
 }

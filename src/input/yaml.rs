@@ -1,19 +1,69 @@
-//! The one place that parses YAML and JSON input (serde_yaml, serde_json):
-//! multi-document streams, JSON streams and lists, into JSON values.
+//! The one place that parses YAML and JSON input: multi-document streams,
+//! JSON streams and lists, into JSON values, with the warnings the reading
+//! raised (duplicate keys).
 
-use serde::Deserialize;
-use serde_json::{Map, Number, Value};
+use serde_json::Value;
 
+use super::libyaml::{self, Outcome};
 use crate::diag::Diagnostic;
 
+/// What a reader does with each document as soon as it is decoded.
+pub(crate) trait DocSink {
+    /// Takes one non-empty document.
+    fn doc(&mut self, v: Value) -> Result<(), Diagnostic>;
+    /// Forgets every document taken so far (a reader starts over).
+    fn restart(&mut self);
+}
+
+impl DocSink for Vec<Value> {
+    fn doc(&mut self, v: Value) -> Result<(), Diagnostic> {
+        self.push(v);
+        Ok(())
+    }
+
+    fn restart(&mut self) {
+        self.clear();
+    }
+}
+
+/// The documents of one input text and the warnings reading it raised.
+#[derive(Debug, Default)]
+pub struct Documents {
+    pub values: Vec<Value>,
+    pub warnings: Vec<Diagnostic>,
+}
+
 /// Parses every non-empty document of `text` (YAML stream or JSON stream).
-/// `name` is used in error messages.
+/// `name` is used in error messages. Warnings are dropped: see
+/// `read_documents`.
 pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic> {
+    read_documents(name, text).map(|d| d.values)
+}
+
+/// Parses every non-empty document of `text`, keeping the warnings.
+pub fn read_documents(name: &str, text: &str) -> Result<Documents, Diagnostic> {
+    let mut values = Vec::new();
+    let warnings = each_document(name, text, &mut values)?;
+    Ok(Documents { values, warnings })
+}
+
+/// Hands every non-empty document of `text` to `sink` as soon as it is
+/// read (so that a long stream is never held twice); returns the warnings.
+pub(crate) fn each_document(
+    name: &str,
+    text: &str,
+    sink: &mut dyn DocSink,
+) -> Result<Vec<Diagnostic>, Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut json_error = None;
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         match parse_json_stream(trimmed) {
-            Ok(values) => return Ok(values),
+            Ok(values) => {
+                for v in values {
+                    sink.doc(v)?;
+                }
+                return Ok(Vec::new());
+            }
             // YAML flow style also starts with a brace: try YAML next, but
             // report JSON's error for a .json file that neither accepts.
             Err(e) if name.ends_with(".json") => json_error = Some(e),
@@ -21,43 +71,53 @@ pub fn parse_documents(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic>
         }
     }
     // Most manifests are plain block YAML that the fast reader handles
-    // exactly; it declines (None) everything else, including every error.
-    if let Some(docs) = super::fastyaml::parse(text) {
-        return Ok(docs);
+    // exactly; it declines (None) everything else, including every error
+    // and every duplicate key, maybe after some documents.
+    if super::fastyaml::parse_each(text, sink)? {
+        return Ok(Vec::new());
     }
-    parse_yaml_stream(name, text, json_error.as_ref())
+    sink.restart();
+    parse_yaml_stream(name, text, json_error.as_ref(), sink)
 }
 
-/// The serde_yaml path alone: what `parse_documents` gives for YAML when
+/// The full YAML reader alone: what `parse_documents` gives for YAML when
 /// the fast reader declines. Tests compare the two.
 pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>, Diagnostic> {
-    parse_yaml_stream(name, text, None)
+    let mut values = Vec::new();
+    parse_yaml_stream(name, text, None, &mut values)?;
+    Ok(values)
 }
 
-/// Every non-null document of a YAML stream through serde_yaml. A JSON
+/// Every non-null document of a YAML stream through libyaml. A JSON
 /// error, when given, replaces YAML's in the message.
 fn parse_yaml_stream(
     name: &str,
     text: &str,
     json_error: Option<&serde_json::Error>,
-) -> Result<Vec<Value>, Diagnostic> {
-    let mut out = Vec::new();
-    for doc in serde_yaml::Deserializer::from_str(text) {
-        let value = serde_yaml::Value::deserialize(doc).map_err(|e| match json_error {
-            Some(j) => Diagnostic::input(format!(
+    sink: &mut dyn DocSink,
+) -> Result<Vec<Diagnostic>, Diagnostic> {
+    libyaml::parse_each(name, text, &mut |v| sink.doc(v)).map_err(|e| match e {
+        Outcome::Sink(e) => e,
+        Outcome::Yaml(_) if json_error.is_some() => {
+            let j = json_error.expect("checked");
+            Diagnostic::input(format!(
                 "invalid JSON: {}",
                 j.to_string().split(" at line ").next().unwrap_or_default()
             ))
             .in_file(name)
-            .at_line(j.line(), j.column()),
-            None => yaml_error(name, &e),
-        })?;
-        if value.is_null() {
-            continue;
+            .at_line(j.line(), j.column())
         }
-        out.push(to_json(name, value)?);
-    }
-    Ok(out)
+        Outcome::Yaml(e) if e.conversion => {
+            Diagnostic::input(format!("error converting YAML to JSON: {}", e.message)).in_file(name)
+        }
+        Outcome::Yaml(e) => {
+            let d = Diagnostic::input(format!("invalid YAML: {}", e.message)).in_file(name);
+            match e.at {
+                Some((line, column)) => d.at_line(line, column),
+                None => d,
+            }
+        }
+    })
 }
 
 fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
@@ -66,85 +126,22 @@ fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
         .collect()
 }
 
-fn yaml_error(name: &str, e: &serde_yaml::Error) -> Diagnostic {
-    let msg = e.to_string();
-    match e.location() {
-        Some(loc) => {
-            // serde_yaml appends " at line L column C"; we lead with it instead.
-            let core = msg
-                .split(" at line ")
-                .next()
-                .unwrap_or(&msg)
-                .trim_end()
-                .to_string();
-            Diagnostic::input(format!("invalid YAML: {core}"))
-                .in_file(name)
-                .at_line(loc.line(), loc.column())
-        }
-        None => Diagnostic::input(format!("invalid YAML: {msg}")).in_file(name),
-    }
-}
-
-fn key_text(name: &str, key: serde_yaml::Value) -> Result<String, Diagnostic> {
-    Ok(match key {
-        serde_yaml::Value::String(s) => s,
-        serde_yaml::Value::Bool(b) => b.to_string(),
-        serde_yaml::Value::Number(n) => n.to_string(),
-        serde_yaml::Value::Null => "null".to_string(),
-        serde_yaml::Value::Tagged(t) => key_text(name, t.value)?,
-        _ => {
-            return Err(
-                Diagnostic::input("invalid YAML: a mapping key is a list or a map").in_file(name),
-            );
-        }
-    })
-}
-
-/// Converts a YAML value into JSON, as Go's YAML-to-JSON step does.
-fn to_json(name: &str, v: serde_yaml::Value) -> Result<Value, Diagnostic> {
-    Ok(match v {
-        serde_yaml::Value::Null => Value::Null,
-        serde_yaml::Value::Bool(b) => Value::Bool(b),
-        serde_yaml::Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                Value::Number(i.into())
-            } else if let Some(u) = n.as_u64() {
-                Value::Number(u.into())
-            } else {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                match Number::from_f64(f) {
-                    Some(num) => Value::Number(num),
-                    None => {
-                        return Err(Diagnostic::input(format!(
-                            "error converting YAML to JSON: {}",
-                            crate::value::unsupported_float(f)
-                        ))
-                        .in_file(name));
-                    }
-                }
-            }
-        }
-        serde_yaml::Value::String(s) => Value::String(s),
-        serde_yaml::Value::Sequence(seq) => Value::Array(
-            seq.into_iter()
-                .map(|x| to_json(name, x))
-                .collect::<Result<_, _>>()?,
-        ),
-        serde_yaml::Value::Mapping(m) => {
-            let mut out = Map::new();
-            for (k, v) in m {
-                out.insert(key_text(name, k)?, to_json(name, v)?);
-            }
-            Value::Object(out)
-        }
-        serde_yaml::Value::Tagged(t) => to_json(name, t.value)?,
-    })
-}
-
 /// Parses a file that must hold exactly one object (`--desired-file`,
 /// `--observed-file`). `role` is `desired` or `observed`.
 pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Diagnostic> {
-    let mut docs = parse_documents(name, text)?;
+    read_one_object(role, name, text).map(|(v, _)| v)
+}
+
+/// `parse_one_object`, keeping the warnings reading the file raised.
+pub fn read_one_object(
+    role: &str,
+    name: &str,
+    text: &str,
+) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
+    let Documents {
+        values: mut docs,
+        warnings,
+    } = read_documents(name, text)?;
     match docs.len() {
         0 => Err(Diagnostic::input(format!(
             "fail to get {role} object: {name} holds no object"
@@ -153,7 +150,7 @@ pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Dia
             let obj = docs.pop().unwrap_or(Value::Null);
             check_kind(name, &obj)
                 .map_err(|e| Diagnostic::input(format!("fail to get {role} object: {e}")))?;
-            Ok(obj)
+            Ok((obj, warnings))
         }
         n => Err(Diagnostic::input(format!(
             "fail to get {role} object: get {n} objects, expect one at most ({name})"
@@ -166,7 +163,9 @@ pub fn parse_one_object(role: &str, name: &str, text: &str) -> Result<Value, Dia
 pub fn check_kind(name: &str, obj: &Value) -> Result<(), String> {
     match obj {
         Value::Object(m) => match m.get("kind") {
-            Some(Value::String(k)) if !k.is_empty() => Ok(()),
+            Some(Value::String(k)) if !k.is_empty() => {
+                super::objmeta::check(m).map_err(|e| format!("unable to decode {name:?}: {e}"))
+            }
             _ => Err(format!(
                 "unable to decode {name:?}: Object 'Kind' is missing in '{}'",
                 serde_json::to_string(obj).unwrap_or_default()
@@ -228,15 +227,36 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_keys_are_errors() {
-        let err = parse_documents("d.yaml", "a: 1\na: 2\n").unwrap_err();
-        assert!(err.to_string().contains("duplicate"), "{err}");
+    fn duplicate_keys_last_wins_with_a_warning() {
+        let docs = read_documents("d.yaml", "a: 1\nb:\n  c: 1\n  c: 2\na: 3\n").unwrap();
+        assert_eq!(docs.values, vec![json!({"a": 3, "b": {"c": 2}})]);
+        let shown: Vec<String> = docs.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            shown,
+            [
+                "d.yaml:4:3: duplicate key \"c\": the last value is used, as Karmada does",
+                "d.yaml:5:1: duplicate key \"a\": the last value is used, as Karmada does",
+            ]
+        );
+        assert!(
+            docs.warnings
+                .iter()
+                .all(|w| w.severity == crate::diag::Severity::Warning)
+        );
     }
 
     #[test]
     fn non_string_keys_become_strings() {
-        let docs = parse_documents("f.yaml", "1: x\ntrue: y\n").unwrap();
-        assert_eq!(docs, vec![json!({"1": "x", "true": "y"})]);
+        let docs = parse_documents("f.yaml", "1: x\ntrue: y\nyes: z\n1e3: w\n0x10: v\n").unwrap();
+        assert_eq!(
+            docs,
+            vec![json!({"1": "x", "true": "z", "1000": "w", "16": "v"})]
+        );
+        let err = parse_documents("f.yaml", "~: v\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "f.yaml: error converting YAML to JSON: unsupported map key of type: %!s(<nil>), key: <nil>, value: \"v\""
+        );
     }
 
     #[test]

@@ -8,22 +8,65 @@ use crate::lua::convert::{json_to_lua, lua_to_json};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::{self, Raise, RaiseResult};
 
+/// One function of the module: what scripts see (name, parameters,
+/// result, summary) next to the Rust code that runs it. The runtime
+/// registers exactly these, and the language server documents exactly these.
+pub struct KubeFunction {
+    pub name: &'static str,
+    /// Parameter names; `...` marks a variadic tail.
+    pub params: &'static [&'static str],
+    /// What the function returns, in Lua terms.
+    pub returns: &'static str,
+    /// What it does, one or two sentences.
+    pub summary: &'static str,
+    call: fn(&Lua, MultiValue) -> RaiseResult,
+}
+
+impl KubeFunction {
+    /// `kube.name(a, b)`.
+    pub fn signature(&self) -> String {
+        format!("kube.{}({})", self.name, self.params.join(", "))
+    }
+}
+
+/// The functions of `require("kube")`.
+pub static FUNCTIONS: [KubeFunction; 4] = [
+    KubeFunction {
+        name: "resourceAdd",
+        params: &["quantity", "..."],
+        returns: "string",
+        summary: "Adds resource quantities given as strings (e.g. \"250m\", \"1Gi\"); nil counts as zero. Returns the sum as a quantity string.",
+        call: resource_add,
+    },
+    KubeFunction {
+        name: "getResourceQuantity",
+        params: &["quantity"],
+        returns: "number",
+        summary: "The numeric value of one quantity string (\"500m\" gives 0.5, \"1Ki\" gives 1024); nil gives 0. Takes exactly one argument.",
+        call: get_resource_quantity,
+    },
+    KubeFunction {
+        name: "accuratePodRequirements",
+        params: &["podTemplate"],
+        returns: "table or nil",
+        summary: "The requirements of one replica built from a PodTemplateSpec table, as Karmada computes them: `resourceRequest` (container requests with limits as defaults, init-container maxima, pod overhead) and `nodeClaim` (node selector, tolerations, required node affinity), each only when non-empty; nil when both are. The script adds `namespace` and `priorityClassName` itself. Takes exactly one argument.",
+        call: accurate_pod_requirements,
+    },
+    KubeFunction {
+        name: "getPodDependencies",
+        params: &["podTemplate", "namespace"],
+        returns: "list or nil",
+        summary: "The objects a PodTemplateSpec table refers to (ConfigMaps, Secrets, the ServiceAccount, PersistentVolumeClaims), each `{apiVersion, kind, namespace, name}`, ready to return from GetDependencies. A nil namespace means `default`. Takes exactly two arguments.",
+        call: get_pod_dependencies,
+    },
+];
+
 /// Builds the module table.
 pub fn module(lua: &Lua) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    t.raw_set("resourceAdd", raise::function(lua, resource_add)?)?;
-    t.raw_set(
-        "getResourceQuantity",
-        raise::function(lua, get_resource_quantity)?,
-    )?;
-    t.raw_set(
-        "accuratePodRequirements",
-        raise::function(lua, accurate_pod_requirements)?,
-    )?;
-    t.raw_set(
-        "getPodDependencies",
-        raise::function(lua, get_pod_dependencies)?,
-    )?;
+    for f in &FUNCTIONS {
+        t.raw_set(f.name, raise::function(lua, f.call)?)?;
+    }
     Ok(t)
 }
 

@@ -214,3 +214,22 @@ fn module_is_not_a_global() {
         .unwrap();
     assert_eq!(r, "nil 4 true");
 }
+
+/// The documented parameters (`FUNCTIONS`) are the arities the functions
+/// enforce: one argument more than documented is refused.
+#[test]
+fn documented_arities_are_enforced() {
+    let lua = state();
+    for f in &super::lua::FUNCTIONS {
+        if f.params.contains(&"...") {
+            continue;
+        }
+        let args = vec!["{}"; f.params.len() + 1].join(", ");
+        let err = eval(&lua, &format!("kube.{}({args})", f.name)).unwrap_err();
+        assert!(err.contains("only accepts"), "{}: {err}", f.name);
+    }
+    assert_eq!(
+        eval(&lua, "kube.resourceAdd('1', '2', '3', '4')"),
+        Ok("10".into())
+    );
+}

@@ -35,6 +35,16 @@ use crate::ric::{self, Customization, Document, Origin};
 
 /// Decodes the documents of one source text.
 pub fn documents_from_str(name: &str, text: &str) -> Result<Vec<Document>, Diagnostic> {
+    documents_and_warnings(name, text).map(|(docs, _)| docs)
+}
+
+/// Decodes the documents of one source text, with the warnings reading it
+/// raised (duplicate keys). A text without any document is an error: a
+/// lint must not pass on nothing.
+pub fn documents_and_warnings(
+    name: &str,
+    text: &str,
+) -> Result<(Vec<Document>, Vec<Diagnostic>), Diagnostic> {
     // karmadactl reads manifests line by line and ends every line, the last
     // one too, with a newline: a script at the end of a file without one
     // still ends with a newline (an unterminated string there is reported at
@@ -46,7 +56,10 @@ pub fn documents_from_str(name: &str, text: &str) -> Result<Vec<Document>, Diagn
         owned = format!("{text}\n");
         owned.as_str()
     };
-    let values = input::parse_documents(name, text)?;
+    let input::Documents { values, warnings } = input::read_documents(name, text)?;
+    if values.is_empty() {
+        return Err(input::no_document(name));
+    }
     let shared: std::sync::Arc<str> = text.into();
     let mut docs = Vec::with_capacity(values.len());
     for (document, value) in values.iter().enumerate() {
@@ -59,7 +72,7 @@ pub fn documents_from_str(name: &str, text: &str) -> Result<Vec<Document>, Diagn
         }
         docs.push(doc);
     }
-    Ok(docs)
+    Ok((docs, warnings))
 }
 
 /// Decodes one document, with the error karmadactl gives.
@@ -71,11 +84,22 @@ pub fn decode(name: &str, value: &Value) -> Result<Document, Diagnostic> {
 /// Reads and decodes the documents of every source (`-f` paths: files,
 /// directories, globs, `-` for standard input).
 pub fn load_documents(paths: &[String], recursive: bool) -> Result<Vec<Document>, Diagnostic> {
+    load_documents_and_warnings(paths, recursive).map(|(docs, _)| docs)
+}
+
+/// `load_documents`, with the warnings reading the files raised.
+pub fn load_documents_and_warnings(
+    paths: &[String],
+    recursive: bool,
+) -> Result<(Vec<Document>, Vec<Diagnostic>), Diagnostic> {
     let mut docs = Vec::new();
+    let mut warnings = Vec::new();
     for Source { name, text } in read_sources(paths, recursive)? {
-        docs.extend(documents_from_str(&name, &text)?);
+        let (more, warned) = documents_and_warnings(&name, &text)?;
+        docs.extend(more);
+        warnings.extend(warned);
     }
-    Ok(docs)
+    Ok((docs, warnings))
 }
 
 /// Customizations only: any other kind of document is an input error.
@@ -98,6 +122,15 @@ pub fn load_customizations(
     recursive: bool,
 ) -> Result<Vec<Customization>, Diagnostic> {
     only_customizations(load_documents(paths, recursive)?)
+}
+
+/// `load_customizations`, with the warnings reading the files raised.
+pub fn load_customizations_and_warnings(
+    paths: &[String],
+    recursive: bool,
+) -> Result<(Vec<Customization>, Vec<Diagnostic>), Diagnostic> {
+    let (docs, warnings) = load_documents_and_warnings(paths, recursive)?;
+    Ok((only_customizations(docs)?, warnings))
 }
 
 /// The customizations of one YAML or JSON text named `name`.
@@ -132,6 +165,14 @@ pub fn parse_operation(text: &str) -> Result<Operation, Diagnostic> {
 
 /// Reads the one object of a file (`role`: desired or observed).
 pub fn read_object(role: &str, path: &str) -> Result<Value, Diagnostic> {
+    read_object_and_warnings(role, path).map(|(v, _)| v)
+}
+
+/// `read_object`, with the warnings reading the file raised.
+pub fn read_object_and_warnings(
+    role: &str,
+    path: &str,
+) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
     let sources = read_sources(&[path.to_string()], false)?;
     if sources.len() != 1 {
         return Err(Diagnostic::input(format!(
@@ -139,18 +180,28 @@ pub fn read_object(role: &str, path: &str) -> Result<Value, Diagnostic> {
             sources.len()
         )));
     }
-    input::parse_one_object(role, &sources[0].name, &sources[0].text)
+    input::yaml::read_one_object(role, &sources[0].name, &sources[0].text)
 }
 
 /// Reads the AggregatedStatusItems of a status file (a stream or a list).
 pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
+    read_status_and_warnings(path).map(|(items, _)| items)
+}
+
+/// `read_status`, with the warnings reading the file raised. Each file's
+/// text is freed once decoded, before its items are normalized.
+pub fn read_status_and_warnings(
+    path: &str,
+) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
     let mut items: Option<input::StatusItems> = None;
+    let mut warnings = Vec::new();
     for s in read_sources(&[path.to_string()], false)? {
-        let more = input::StatusItems::parse(&s.name, &s.text)?;
+        let (more, warned) = input::StatusItems::read_text(&s.name, s.text)?;
+        warnings.extend(warned);
         match &mut items {
             Some(all) => all.extend(&more),
             None => items = Some(more),
         }
     }
-    Ok(items.unwrap_or_else(input::StatusItems::empty))
+    Ok((items.unwrap_or_else(input::StatusItems::empty), warnings))
 }

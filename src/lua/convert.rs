@@ -284,9 +284,13 @@ fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Va
         ));
     }
     // gopher iterates its array part (positive integer keys below 2^26, in
-    // order) before the other keys.
-    let mut array_keys: Vec<(f64, LuaValue)> = Vec::new();
-    let mut other: Vec<(LuaValue, LuaValue)> = Vec::new();
+    // order) before the other keys. Keys and values are turned into Rust
+    // values as they are met: a Lua value held here takes a slot of Lua's
+    // stack, and a table with thousands of entries would run out of them.
+    // A value's encoding error is kept and raised in the order the checks
+    // below take.
+    let mut array_keys: Vec<(f64, Result<Value, EncodeError>)> = Vec::new();
+    let mut other: Vec<(Key, Result<Value, EncodeError>)> = Vec::new();
     for pair in t.pairs::<LuaValue, LuaValue>() {
         let (k, val) = pair.map_err(|e| EncodeError::new(depth, e.to_string()))?;
         let as_num = match &k {
@@ -294,52 +298,62 @@ fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Va
             LuaValue::Number(f) => Some(*f),
             _ => None,
         };
+        let value = encode(&val, depth + 1, seen);
         match as_num {
             Some(f) if (1.0..ARRAY_PART_LIMIT).contains(&f) && f.fract() == 0.0 => {
-                array_keys.push((f, val))
+                array_keys.push((f, value))
             }
-            _ => other.push((k, val)),
+            Some(_) => other.push((Key::Number, value)),
+            None => {
+                let key = match &k {
+                    LuaValue::String(s) => {
+                        Key::Text(String::from_utf8_lossy(&s.as_bytes()).into_owned())
+                    }
+                    _ => Key::Other,
+                };
+                other.push((key, value));
+            }
         }
     }
     if array_keys.is_empty() && other.is_empty() {
         return Ok(Value::Array(Vec::new()));
     }
     array_keys.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let first_is_number = !array_keys.is_empty()
-        || matches!(
-            other.first(),
-            Some((LuaValue::Integer(_) | LuaValue::Number(_), _))
-        );
+    let first_is_number = !array_keys.is_empty() || matches!(other.first(), Some((Key::Number, _)));
     if first_is_number {
         let mut out = Vec::with_capacity(array_keys.len());
-        for (i, (k, val)) in array_keys.iter().enumerate() {
-            if *k != (i + 1) as f64 {
+        for (i, (k, val)) in array_keys.into_iter().enumerate() {
+            if k != (i + 1) as f64 {
                 return Err(EncodeError::new(depth, "cannot encode sparse array"));
             }
-            out.push(encode(val, depth + 1, seen)?);
+            out.push(val?);
         }
         if let Some((k, _)) = other.first() {
             return Err(match k {
-                LuaValue::Integer(_) | LuaValue::Number(_) => {
-                    EncodeError::new(depth, "cannot encode sparse array")
-                }
+                Key::Number => EncodeError::new(depth, "cannot encode sparse array"),
                 _ => EncodeError::new(depth, "cannot encode mixed or invalid key types"),
             });
         }
         return Ok(Value::Array(out));
     }
     let mut map = Map::new();
-    for (k, val) in &other {
-        let LuaValue::String(s) = k else {
+    for (k, val) in other {
+        let Key::Text(key) = k else {
             return Err(EncodeError::new(
                 depth,
                 "cannot encode mixed or invalid key types",
             ));
         };
-        let key = String::from_utf8_lossy(&s.as_bytes()).into_owned();
-        map.insert(key, encode(val, depth + 1, seen)?);
+        map.insert(key, val?);
     }
     Ok(Value::Object(map))
+}
+
+/// A table key as the encoder classifies it (array indices apart).
+enum Key {
+    Number,
+    Text(String),
+    Other,
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ mod reflect;
 mod replica;
 mod retain;
 mod revise;
-mod schema;
+pub mod schema;
 mod table;
 mod time;
 mod typed;

@@ -84,6 +84,12 @@ pub fn get(name: &str) -> &'static TypeDef {
         .unwrap_or_else(|| panic!("schema type {name} is not in schema.txt"))
 }
 
+/// Looks a struct type up, `None` when the table does not define it (for
+/// the language server's field completion).
+pub fn find(name: &str) -> Option<&'static TypeDef> {
+    table().get(name)
+}
+
 fn table() -> &'static HashMap<&'static str, TypeDef> {
     static TABLE_CELL: OnceLock<HashMap<&'static str, TypeDef>> = OnceLock::new();
     TABLE_CELL.get_or_init(|| parse(TABLE))

@@ -52,25 +52,38 @@ fn is_letter(c: char) -> bool {
 
 /// go-yaml v2's `keyList.Less` for two string keys.
 pub(super) fn natural_less(a: &str, b: &str) -> bool {
+    // Keys are nearly always ASCII: compared as bytes then, without
+    // collecting characters (a sort makes n log n comparisons).
+    if a.is_ascii() && b.is_ascii() {
+        return less_in(a.as_bytes(), b.as_bytes());
+    }
     let ar: Vec<char> = a.chars().collect();
     let br: Vec<char> = b.chars().collect();
+    less_in(&ar, &br)
+}
+
+/// `natural_less` over the characters of two keys (bytes for ASCII keys).
+fn less_in<T: Copy + Into<char>>(ar: &[T], br: &[T]) -> bool {
+    let ch = |r: &[T], i: usize| -> char { r[i].into() };
     for i in 0..ar.len().min(br.len()) {
-        if ar[i] == br[i] {
+        let (ac, bc) = (ch(ar, i), ch(br, i));
+        if ac == bc {
             continue;
         }
-        let al = is_letter(ar[i]);
-        let bl = is_letter(br[i]);
+        let al = is_letter(ac);
+        let bl = is_letter(bc);
         if al && bl {
-            return ar[i] < br[i];
+            return ac < bc;
         }
         if al || bl {
             return bl;
         }
         let (mut an, mut bn): (i64, i64) = (0, 0);
-        if ar[i] == '0' || br[i] == '0' {
+        if ac == '0' || bc == '0' {
             // A zero inside a number that started earlier (in `a`) counts
             // the runs as equal-valued so far.
             for &c in ar[..i].iter().rev() {
+                let c: char = c.into();
                 if !is_digit(c) {
                     break;
                 }
@@ -81,25 +94,25 @@ pub(super) fn natural_less(a: &str, b: &str) -> bool {
                 }
             }
         }
-        let run = |r: &[char], mut n: i64| {
+        let run = |r: &[T], mut n: i64| {
             let mut end = i;
-            while end < r.len() && is_digit(r[end]) {
+            while end < r.len() && is_digit(ch(r, end)) {
                 n = n
                     .wrapping_mul(10)
-                    .wrapping_add(i64::from(r[end] as u32) - i64::from(b'0'));
+                    .wrapping_add(i64::from(ch(r, end) as u32) - i64::from(b'0'));
                 end += 1;
             }
             (end, n)
         };
-        let (ai, an) = run(&ar, an);
-        let (bi, bn) = run(&br, bn);
+        let (ai, an) = run(ar, an);
+        let (bi, bn) = run(br, bn);
         if an != bn {
             return an < bn;
         }
         if ai != bi {
             return ai < bi;
         }
-        return ar[i] < br[i];
+        return ac < bc;
     }
     ar.len() < br.len()
 }

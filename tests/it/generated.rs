@@ -78,6 +78,7 @@ fn man_pages_are_current() {
             "kinterp-completions.1",
             "kinterp-interpret.1",
             "kinterp-lint.1",
+            "kinterp-lsp.1",
             "kinterp-test.1",
             "kinterp.1"
         ]
@@ -87,7 +88,14 @@ fn man_pages_are_current() {
 #[test]
 fn help_texts() {
     assert_cmd_snapshot!("help", Test::new().arg("--help").command());
-    for sub in ["interpret", "test", "builtins", "completions", "lint"] {
+    for sub in [
+        "interpret",
+        "test",
+        "builtins",
+        "completions",
+        "lint",
+        "lsp",
+    ] {
         assert_cmd_snapshot!(
             format!("help_{sub}"),
             Test::new().args([sub, "--help"]).command()

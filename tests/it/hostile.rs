@@ -157,7 +157,7 @@ fn malformed_input_files() {
     };
     let empty = sb.file("empty.yaml", "");
     let r = case("empty customization file", interp(&empty, "widget.yaml"));
-    assert_eq!(r.code, 1, "no customization: the rule is not enabled");
+    assert_eq!(r.code, 2, "a file without any document is an input error");
     let r = case("empty object file", interp(&ok_ric, &empty));
     assert_eq!(r.code, 2);
     let garbage: Vec<u8> = (0..4096u32)
@@ -207,7 +207,8 @@ fn malformed_input_files() {
     );
     let huge_yaml = sb.file(
         "huge-number.yaml",
-        "apiVersion: example.io/v1\nkind: Widget\nstatus: {ok: true, n: 1e400}\n",
+        // (`n:` itself would be the key "false" in YAML 1.1, as in Go.)
+        "apiVersion: example.io/v1\nkind: Widget\nstatus: {ok: true, \"n\": 1e400}\n",
     );
     for (what, file) in [
         ("1e400 in JSON input", &huge_num),
@@ -240,7 +241,17 @@ fn malformed_input_files() {
         "dup.yaml",
         "apiVersion: example.io/v1\nkind: Widget\nkind: Gadget\n",
     );
-    assert_eq!(case("duplicate keys", interp(&ok_ric, &dup)).code, 2);
+    // Go's YAML reader keeps the last value of a duplicate key; kinterp
+    // does too, and warns with the file and line.
+    let r = case("duplicate keys", interp(&ok_ric, &dup));
+    assert_eq!(r.code, 1, "kind: Gadget has no health rule");
+    assert!(
+        r.stderr.starts_with(
+            "warning: dup.yaml:3:1: duplicate key \"kind\": the last value is used, as Karmada does\n"
+        ),
+        "{}",
+        r.stderr
+    );
     let scalar_status = sb.file("scalar-status.yaml", "just a string\n");
     let agg = sb.file(
         "agg.yaml",

@@ -1,0 +1,163 @@
+//! Input files read as Karmada reads them: YAML 1.1 scalars, keys and
+//! duplicate keys replayed against karmadactl's recorded results
+//! (`testdata/parity/yaml11/karmadactl.json`), and files without any document.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn kinterp(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kinterp"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("kinterp runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kinterp-input-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Each recorded probe: the same stdout when karmadactl succeeded; a
+/// failure whose message holds karmadactl's when it failed; a warning for
+/// each duplicate key.
+#[test]
+fn yaml_input_as_karmadactl_reads_it() {
+    let fixture: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/parity/yaml11/karmadactl.json"),
+        )
+        .expect("fixture"),
+    )
+    .expect("fixture is JSON");
+    let dir = scratch("yaml11");
+    std::fs::write(
+        dir.join("ric.yaml"),
+        fixture["customization"].as_str().expect("customization"),
+    )
+    .expect("write");
+    let cases = fixture["cases"].as_array().expect("cases");
+    assert!(cases.len() > 300, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let case_dir = dir.join(name);
+        std::fs::create_dir_all(&case_dir).expect("folder");
+        for (file, body) in case["files"].as_object().expect("files") {
+            std::fs::write(case_dir.join(file), body.as_str().expect("text")).expect("write");
+        }
+        let mut args = vec!["interpret", "-f", "../ric.yaml"];
+        args.extend(
+            case["args"]
+                .as_array()
+                .expect("args")
+                .iter()
+                .map(|a| a.as_str().expect("arg")),
+        );
+        let out = kinterp(&case_dir, &args);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        let ok = match (&case["stdout"], &case["error"]) {
+            (Value::String(want), _) => out.status.success() && stdout == *want,
+            (_, Value::String(want)) => !out.status.success() && stderr.contains(want.as_str()),
+            _ => panic!("{name}: neither stdout nor error recorded"),
+        };
+        let duplicate = name.contains("dup-");
+        if !ok || duplicate != stderr.contains("duplicate key") {
+            failures.push(format!(
+                "{name}: exit {:?}\n--- stdout\n{stdout}--- stderr\n{stderr}--- want\n{}",
+                out.status.code(),
+                case
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        failures.is_empty(),
+        "{} of {} probes differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+const RIC: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: agg\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n    statusAggregation:\n      luaScript: |\n        function AggregateStatus(desired, items)\n          desired.status = {n = #items}\n          return desired\n        end\n";
+
+/// A file with no document is an error naming it (karmadactl accepts it
+/// and exits 0: a lint in CI must not pass on nothing).
+#[test]
+fn files_without_a_document_are_errors() {
+    let dir = scratch("empty");
+    std::fs::write(dir.join("ric.yaml"), RIC).expect("write");
+    std::fs::write(
+        dir.join("d.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
+    )
+    .expect("write");
+    for (file, body) in [
+        ("empty.yaml", ""),
+        ("comments.yaml", "# nothing here\n---\n...\n"),
+        ("blank.json", "\n \n"),
+    ] {
+        std::fs::write(dir.join(file), body).expect("write");
+        let want = format!("error: {file}: no YAML or JSON document in the file\n");
+        let out = kinterp(&dir, &["interpret", "-f", file, "--check"]);
+        assert_eq!(
+            (out.status.code(), text(&out.stderr)),
+            (Some(2), want.clone()),
+            "--check {file}"
+        );
+        let out = kinterp(
+            &dir,
+            &[
+                "interpret",
+                "-f",
+                "ric.yaml",
+                "--operation",
+                "AggregateStatus",
+                "--desired-file",
+                "d.yaml",
+                "--status-file",
+                file,
+            ],
+        );
+        assert_eq!(
+            (out.status.code(), text(&out.stderr), text(&out.stdout)),
+            (Some(2), want, String::new()),
+            "--status-file {file}"
+        );
+    }
+    // `[]` is a document: no items, said on purpose.
+    std::fs::write(dir.join("none.json"), "[]\n").expect("write");
+    let out = kinterp(
+        &dir,
+        &[
+            "interpret",
+            "-f",
+            "ric.yaml",
+            "--operation",
+            "AggregateStatus",
+            "--desired-file",
+            "d.yaml",
+            "--status-file",
+            "none.json",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (
+            Some(0),
+            "{\"aggregatedStatus\":{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"p\"},\"status\":{\"n\":0}}}\n".to_string()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
