@@ -124,6 +124,7 @@ pub mod cli;
 pub mod contract;
 pub mod coverage;
 pub mod diag;
+pub mod gotypes;
 pub mod heap;
 pub mod input;
 pub mod interpreter;

@@ -9,7 +9,8 @@ use crate::lua::run::ScriptError;
 use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
 
-use super::{dependencies, typed};
+use super::dependencies;
+use crate::gotypes::results;
 use crate::lua::convert::{json_to_lua, lua_to_json, status_items_to_lua};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::type_name;
@@ -233,7 +234,7 @@ fn run_with(
                 LuaValue::Table(_) => {
                     let mut v = encode(&r[1])?;
                     emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::default());
-                    typed::replica_requirements(&v)
+                    results::replica_requirements(&v)
                         .map_err(|e| format!("json unmarshal obj failed: {e}"))?
                 }
                 other => {
@@ -255,8 +256,11 @@ fn run_with(
                     let mut v = encode(&r[0])
                         .map_err(|e| format!("failed to convert lua table for components: {e}"))?;
                     emptyfix::fix(&mut v, Target::Slice, &EmptyPaths::default());
-                    typed::components(&v)
-                        .map_err(|e| format!("failed to convert lua table for components: {e}"))?
+                    results::components(&v).map_err(|e| {
+                        format!(
+                            "failed to convert lua table for components: json unmarshal obj failed: {e}"
+                        )
+                    })?
                 }
                 other => {
                     return Err(format!(
@@ -280,7 +284,7 @@ fn run_with(
                     .and_then(encode)
                     .map_err(|m| at(m.into()))?;
                 emptyfix::fix(&mut v, Target::Slice, &EmptyPaths::default());
-                let list = typed::dependencies(&v)
+                let list = results::dependencies(&v)
                     .map_err(|e| at(format!("json unmarshal obj failed: {e}").into()))?;
                 dependencies::validate(&list).map_err(|m| at(m.into()))?;
                 lists.push(list);
@@ -481,6 +485,79 @@ mod tests {
             out.get("dependencies"),
             Some(
                 &json!([{"apiVersion": "v1", "kind": "ConfigMap", "name": "c"}, {"apiVersion": "v1", "kind": "Secret", "name": "s"}])
+            )
+        );
+    }
+
+    /// Results are read into Karmada's types in full (nested selectors,
+    /// tolerations), with Go's error paths and precedence; texts recorded
+    /// from karmadactl.
+    #[test]
+    fn typed_result_errors() {
+        let i = input();
+        let err = |op, script: &str| one(op, script, &i).unwrap_err();
+        let rep = |body: &str| {
+            err(
+                Operation::InterpretReplica,
+                &format!("function GetReplicas(o) return 1, {body} end"),
+            )
+        };
+        let prefix = "json unmarshal obj failed: json: cannot unmarshal ";
+        assert_eq!(
+            rep("{nodeClaim = {hardNodeAffinity = {nodeSelectorTerms = 'x'}}}"),
+            format!(
+                "{prefix}string into Go struct field ReplicaRequirements.nodeClaim.hardNodeAffinity.nodeSelectorTerms of type []v1.NodeSelectorTerm"
+            )
+        );
+        assert_eq!(
+            rep("{nodeClaim = {hardNodeAffinity = 'x'}}"),
+            format!(
+                "{prefix}string into Go struct field ReplicaRequirements.nodeClaim.hardNodeAffinity of type v1.NodeSelector"
+            )
+        );
+        assert_eq!(
+            rep("{resourceRequest = {cpu = 'x'}, nodeClaim = {tolerations = {{key = 5}}}}"),
+            format!(
+                "{prefix}number into Go struct field ReplicaRequirements.nodeClaim.tolerations.0.key of type string"
+            )
+        );
+        assert_eq!(
+            rep("{namespace = 5, nodeClaim = 'x'}"),
+            format!(
+                "{prefix}number into Go struct field ReplicaRequirements.namespace of type string"
+            )
+        );
+        let comp = |body: &str| {
+            err(
+                Operation::InterpretComponent,
+                &format!("function GetComponents(o) return {body} end"),
+            )
+        };
+        let comp_prefix = format!("failed to convert lua table for components: {prefix}");
+        assert_eq!(
+            comp("{{name = 'a', replicas = 2.5}}"),
+            format!("{comp_prefix}number 2.5 into Go struct field .0.replicas of type int32")
+        );
+        assert_eq!(
+            comp("{5}"),
+            format!("{comp_prefix}number into .0 of type v1alpha2.Component")
+        );
+        let dep = |body: &str| {
+            err(
+                Operation::InterpretDependency,
+                &format!("function GetDependencies(o) return {body} end"),
+            )
+        };
+        assert_eq!(
+            dep("{5}"),
+            format!("{prefix}number into .0 of type v1alpha1.DependentObjectReference")
+        );
+        assert_eq!(
+            dep(
+                "{{apiVersion = 'v1', kind = 'Secret', name = 'a', labelSelector = {matchLabels = {a = 5}}}}"
+            ),
+            format!(
+                "{prefix}number into Go struct field .0.labelSelector.matchLabels.a of type string"
             )
         );
     }

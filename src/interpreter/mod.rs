@@ -4,7 +4,6 @@
 pub mod customized;
 pub mod dependencies;
 pub mod labels;
-pub mod typed;
 
 pub use customized::Profile;
 

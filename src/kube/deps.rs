@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value, json};
 
 use super::pod::decode_template;
-use super::typed::{field, items, string};
+use crate::gotypes::view::{field, items, string};
 
 /// All containers in Karmada's visiting order: init, app, ephemeral.
 fn containers(spec: &Value) -> impl Iterator<Item = &Value> {

@@ -45,10 +45,18 @@ pub fn unmarshal_value_error(what: &str, go_type: &str) -> String {
     format!("json: cannot unmarshal {what} into Go value of type {go_type}")
 }
 
-/// Go's encoding/json type error for a struct field; `field` is the
-/// dotted path Go prints (`Type.a.b`, or `.0.replicas` below a list).
+/// Go's encoding/json type error for a value inside the decoded one;
+/// `field` is the dotted path Go prints (`Type.a.b`, or `.0.replicas` below
+/// a list). When the path ends in a number (likely a list element) Go
+/// leaves out the words "Go struct field".
 pub fn unmarshal_field_error(what: &str, field: &str, go_type: &str) -> String {
-    format!("json: cannot unmarshal {what} into Go struct field {field} of type {go_type}")
+    let last = field.rsplit('.').next().unwrap_or("");
+    let into = if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        ""
+    } else {
+        "Go struct field "
+    };
+    format!("json: cannot unmarshal {what} into {into}{field} of type {go_type}")
 }
 
 /// The JSON kind as Go's type errors name it: `string`, `number`, `bool`,
@@ -96,5 +104,21 @@ mod tests {
         assert_eq!(kind_name(&json!([1])), "array");
         assert_eq!(kind_name(&json!({})), "object");
         assert_eq!(kind_name(&json!(true)), "bool");
+    }
+
+    #[test]
+    fn a_path_ending_in_an_index_is_not_called_a_struct_field() {
+        assert_eq!(
+            unmarshal_field_error("number", "T.a.b", "string"),
+            "json: cannot unmarshal number into Go struct field T.a.b of type string"
+        );
+        assert_eq!(
+            unmarshal_field_error("number", "T.a.0", "string"),
+            "json: cannot unmarshal number into T.a.0 of type string"
+        );
+        assert_eq!(
+            unmarshal_field_error("number", ".0.name", "string"),
+            "json: cannot unmarshal number into Go struct field .0.name of type string"
+        );
     }
 }

@@ -9,9 +9,6 @@ pub mod pod;
 pub mod quantity;
 pub mod quantity_text;
 pub mod resources;
-pub mod schema;
-mod schema_volumes;
-pub mod typed;
 
 pub use quantity_text::{normalized_json, normalized_text};
 

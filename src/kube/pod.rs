@@ -4,13 +4,13 @@
 use serde_json::{Map, Value};
 
 use super::resources::Resource;
-use super::schema::POD_TEMPLATE_SPEC;
-use super::typed::{self, field, items};
+use crate::gotypes::view::{field, items};
+use crate::gotypes::{Mode, decode};
 
 /// Decodes a PodTemplateSpec JSON value the way Karmada does before using
 /// it; `Err` is `json unmarshal obj failed: <Go's error>`.
 pub(crate) fn decode_template(template: &Value) -> Result<Value, String> {
-    typed::decode(&POD_TEMPLATE_SPEC, template)
+    decode("PodTemplateSpec", template, Mode::JSON_TRIMMED)
         .map_err(|e| format!("json unmarshal obj failed: {e}"))
 }
 

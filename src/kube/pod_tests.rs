@@ -319,10 +319,15 @@ fn decoding_errors() {
         err(json!([1])),
         "json unmarshal obj failed: json: cannot unmarshal array into Go value of type v1.PodTemplateSpec"
     );
-    // A quantity error stops decoding and wins over an earlier type error.
+    // A type error wins over a quantity error, before or after it (as
+    // recorded from karmadactl, in either table order).
     assert_eq!(
         err(json!({"spec": {"affinity": "x", "overhead": {"cpu": "x"}}})),
-        REGEX_ERR
+        "json unmarshal obj failed: json: cannot unmarshal string into Go struct field PodTemplateSpec.spec.affinity of type v1.Affinity"
+    );
+    assert_eq!(
+        err(json!({"spec": {"overhead": {"cpu": "x"}, "nodeName": 5}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into Go struct field PodTemplateSpec.spec.nodeName of type string"
     );
     // The first type error in document order is reported.
     assert_eq!(
@@ -334,5 +339,49 @@ fn decoding_errors() {
         crate::kube::deps::pod_dependencies(&json!({"spec": {"overhead": {"cpu": "x"}}}), "ns")
             .unwrap_err(),
         REGEX_ERR
+    );
+}
+
+/// Fields outside the requirements (ports, probes, times, capabilities) are
+/// decoded too, as Karmada decodes the whole PodTemplateSpec. Expected texts
+/// recorded from karmadactl.
+#[test]
+fn every_field_is_type_checked() {
+    let err = |t: Value| accurate_pod_requirements(&t).unwrap_err();
+    assert_eq!(
+        err(json!({"spec": {"restartPolicy": 5, "containers": [{"name": "a", "ports": "x"}]}})),
+        "json unmarshal obj failed: json: cannot unmarshal string into Go struct field PodTemplateSpec.spec.containers.0.ports of type []v1.ContainerPort"
+    );
+    assert_eq!(
+        err(json!({"spec": {"restartPolicy": 5}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into Go struct field PodTemplateSpec.spec.restartPolicy of type v1.RestartPolicy"
+    );
+    assert_eq!(
+        err(json!({"metadata": {"creationTimestamp": "bad"}})),
+        "json unmarshal obj failed: parsing time \"bad\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"bad\" as \"2006\""
+    );
+    assert_eq!(
+        err(json!({"metadata": {"creationTimestamp": 5}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into Go value of type string"
+    );
+    let probe = json!({"name": "a", "livenessProbe": {"httpGet": {"port": true}}});
+    assert_eq!(
+        err(json!({"spec": {"containers": [probe]}})),
+        "json unmarshal obj failed: json: cannot unmarshal bool into Go value of type int32"
+    );
+    assert_eq!(
+        err(json!({"spec": {"securityContext": "x", "hostAliases": [{"ip": 5}]}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into Go struct field PodTemplateSpec.spec.hostAliases.0.ip of type string"
+    );
+    // A list element: Go leaves out "Go struct field" when the path ends
+    // in an index.
+    let caps = json!({"name": "a", "securityContext": {"capabilities": {"add": [5]}}});
+    assert_eq!(
+        err(json!({"spec": {"containers": [caps]}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into PodTemplateSpec.spec.containers.0.securityContext.capabilities.add.0 of type v1.Capability"
+    );
+    assert_eq!(
+        err(json!({"spec": {"containers": [{"name": "a", "args": [5]}]}})),
+        "json unmarshal obj failed: json: cannot unmarshal number into PodTemplateSpec.spec.containers.0.args.0 of type string"
     );
 }

@@ -36,28 +36,26 @@ pub fn parameters(op: Operation) -> &'static [&'static str] {
 /// Lints one rule's script; findings carry script positions.
 pub fn check(text: &str, op: Operation) -> Vec<Finding> {
     let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
-    if let Some(f) = syntax(text) {
-        // kinterp's VM may still lack `goto` (Lua 5.2) that Karmada's VM
-        // accepts: then the syntax tree decides.
-        if !(f.goto && parsed.errors().is_empty()) {
-            let mut finding = f.finding;
-            // The VM names only the line; the syntax tree's first error on
-            // that line gives the column.
+    if let Some(mut finding) = syntax(text) {
+        // PUC's compile errors name only the line; the syntax tree's first
+        // error on that line gives the column.
+        if finding.at.column == 0 {
+            finding.at.column = 1;
             if let Some(e) = parsed.errors().first() {
                 let (start, _) = e.range();
                 if start.line() == finding.at.line {
                     finding.at.column = start.character().max(1);
                 }
             }
-            // An error at the end of the script (`near '<eof>'`) is shown
-            // after its last line, not on the YAML line that follows it.
-            let last = text.lines().count().max(1);
-            if finding.at.line > last {
-                let len = text.lines().last().map_or(0, |l| l.chars().count());
-                finding.at = Position::new(last, len + 1);
-            }
-            return vec![finding];
         }
+        // An error at the end of the script (`at EOF`) is shown after its
+        // last line, not on the YAML line that follows it.
+        let last = text.lines().count().max(1);
+        if finding.at.line > last {
+            let len = text.lines().last().map_or(0, |l| l.chars().count());
+            finding.at = Position::new(last, len + 1);
+        }
+        return vec![finding];
     }
     if let Some(e) = parsed.errors().first() {
         let (start, _) = e.range();
@@ -96,31 +94,43 @@ thread_local! {
     static COMPILER: RefCell<Option<mlua::Lua>> = const { RefCell::new(None) };
 }
 
-struct SyntaxError {
-    finding: Finding,
-    /// The error is on a line using `goto` or a label.
-    goto: bool,
-}
-
-/// The VM's syntax error, at its line.
-fn syntax(text: &str) -> Option<SyntaxError> {
+/// Karmada's verdict on the script's syntax: gopher-lua's grammar first
+/// (its message, and the position of the token it names), then the VM's
+/// compiler for what only compiling finds (labels `goto` cannot see, PUC's
+/// limits), at its line (column 0: unknown).
+fn syntax(text: &str) -> Option<Finding> {
+    use crate::lua::golex::Pos;
+    if let Err(e) = crate::lua::gosyntax::check(text) {
+        let at = match e.pos {
+            // gopher-lua names the column where the token ends.
+            Pos::At { line, column } => {
+                let width = String::from_utf8_lossy(&e.near).chars().count();
+                Position::new(line, (column + 1).saturating_sub(width).max(1))
+            }
+            Pos::Eof => Position::new(usize::MAX, 1),
+        };
+        return Some(Finding::new(
+            "lua-syntax",
+            at,
+            e.to_string().trim_end().to_string(),
+        ));
+    }
     let err = COMPILER.with(|c| {
         let mut c = c.borrow_mut();
         let lua = c.get_or_insert_with(mlua::Lua::new);
         lua.load(text).set_name("=<string>").into_function().err()
     })?;
-    let plain = crate::lua::run::error_text(&err);
     let err = crate::lua::run::syntax_error(&err, text);
     let line = err.line().unwrap_or(1);
     let message = err.to_string();
-    let goto = message != plain;
     let message = message
         .strip_prefix(&format!("<string>:{line}: "))
         .unwrap_or(&message);
-    Some(SyntaxError {
-        finding: Finding::new("lua-syntax", Position::new(line, 1), message.to_string()),
-        goto,
-    })
+    Some(Finding::new(
+        "lua-syntax",
+        Position::new(line, 0),
+        message.to_string(),
+    ))
 }
 
 /// The operation's entry function, when the script defines it globally.

@@ -148,3 +148,38 @@ mod never_panics {
         }
     }
 }
+
+/// Syntax errors carry Karmada's message and land on the token it names:
+/// gopher-lua gives the column where that token ends.
+#[test]
+fn syntax_errors_land_on_the_named_token() {
+    let at = |script: &str| {
+        let text = format!("{HEAD}    healthInterpretation:\n      luaScript: |\n{script}");
+        let d = lint(&text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code.as_deref(), Some("lua-syntax"));
+        let p = d[0].location.position.unwrap();
+        (d[0].message.clone(), p.line, p.column)
+    };
+    // `local y = foo bar baz`: `bar` starts a statement that is an
+    // expression, not a call; gopher-lua fails on the token after it.
+    assert_eq!(
+        at("        function InterpretHealth(o)\n          local y = foo bar baz\n        end\n"),
+        (
+            "<string> line:2(column:23) near 'baz':   parse error".to_string(),
+            13,
+            29
+        )
+    );
+    // A missing `end`: after the script's last line.
+    assert_eq!(
+        at("        function InterpretHealth(o)\n          return true\n"),
+        ("<string> at EOF:   syntax error".to_string(), 13, 22)
+    );
+    // What only compiling finds: a goto without a visible label.
+    let (message, line, _) =
+        at("        function InterpretHealth(o)\n          goto nowhere\n        end\n");
+    assert!(message.contains("no visible label"), "{message}");
+    // gopher-lua names the line where the block closes.
+    assert_eq!(line, 14);
+}

@@ -45,6 +45,17 @@ pub fn documents_and_warnings(
     name: &str,
     text: &str,
 ) -> Result<(Vec<Document>, Vec<Diagnostic>), Diagnostic> {
+    // karmadactl reads manifests line by line and ends every line, the last
+    // one too, with a newline: a script at the end of a file without one
+    // still ends with a newline (an unterminated string there is reported at
+    // its line, not at the end of the script).
+    let owned;
+    let text = if text.is_empty() || text.ends_with('\n') {
+        text
+    } else {
+        owned = format!("{text}\n");
+        owned.as_str()
+    };
     let input::Documents { values, warnings } = input::read_documents(name, text)?;
     if values.is_empty() {
         return Err(input::no_document(name));

@@ -1,11 +1,11 @@
-//! Fields of the objects a script receives, from the schema kinterp's
-//! native interpreters use (`native::schema`): which fields
+//! Fields of the objects a script receives, from kinterp's one table of
+//! Go types (`gotypes::schema`): which fields
 //! `obj.spec.template.spec.` has for a Deployment, and of what type.
 //!
-//! The only coupling to the schema table is `native::schema::find` and its
+//! The only coupling to the schema table is `gotypes::schema::find` and its
 //! `Ty`; kinds the table does not know get the fields every object has.
 
-use crate::native::schema::{self, Ty, TypeDef};
+use crate::gotypes::schema::{self, Ty, TypeDef};
 
 /// A type met while walking a path.
 #[derive(Debug, Clone)]
@@ -59,7 +59,7 @@ fn from_ty(ty: &Ty) -> Walk {
     match ty {
         Ty::Ptr(inner) => from_ty(inner),
         Ty::Struct(name) => schema::find(name).map_or(Walk::Opaque, Walk::Struct),
-        Ty::List(_) | Ty::Map(_) => Walk::Container(ty.clone()),
+        Ty::List(_) | Ty::Map(..) => Walk::Container(ty.clone()),
         _ => Walk::Opaque,
     }
 }
@@ -67,7 +67,7 @@ fn from_ty(ty: &Ty) -> Walk {
 /// A readable type name: `[Container]`, `{string: string}`, `PodSpec`.
 pub fn type_text(ty: &Ty) -> String {
     match ty {
-        Ty::Str => "string".into(),
+        Ty::Str(_) => "string".into(),
         Ty::I32 | Ty::I64 => "number".into(),
         Ty::Bool => "boolean".into(),
         Ty::Time => "string (time)".into(),
@@ -77,7 +77,7 @@ pub fn type_text(ty: &Ty) -> String {
         Ty::Struct(name) => (*name).into(),
         Ty::Ptr(inner) => type_text(inner),
         Ty::List(inner) => format!("[{}]", type_text(inner)),
-        Ty::Map(inner) => format!("{{string: {}}}", type_text(inner)),
+        Ty::Map(inner, _) => format!("{{string: {}}}", type_text(inner)),
     }
 }
 
@@ -101,8 +101,8 @@ impl Walk {
                 schema::find("ObjectMeta").map_or(Walk::Opaque, Walk::Struct)
             }
             (Walk::StatusItems, Step::Index) => Walk::StatusItem,
-            (Walk::Container(Ty::List(inner) | Ty::Map(inner)), Step::Index) => from_ty(inner),
-            (Walk::Container(Ty::Map(inner)), Step::Field(_)) => from_ty(inner),
+            (Walk::Container(Ty::List(inner) | Ty::Map(inner, _)), Step::Index) => from_ty(inner),
+            (Walk::Container(Ty::Map(inner, _)), Step::Field(_)) => from_ty(inner),
             _ => Walk::Opaque,
         }
     }

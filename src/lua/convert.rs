@@ -9,7 +9,9 @@ use crate::input::tape::{Node, Tape};
 use std::collections::HashSet;
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
-/// `null` becomes nil (so object keys holding null disappear). The tree is
+/// `null` is dropped: object keys holding null disappear, and array items
+/// after a null move up one place, as gopher-lua's `Append` skips nil
+/// (`[1, null, 3]` is `{1, 3}` in Karmada). The tree is
 /// built in one protected call on the raw stack: a checked `raw_set` per
 /// field costs a protected call each when a memory limit is set.
 pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
@@ -89,7 +91,7 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
 }
 
 /// Pushes the tape's subtree at `i` as `push_json` pushes the same JSON:
-/// nulls leave holes in arrays; in objects they clear the key (a later
+/// nulls are skipped in arrays; in objects they clear the key (a later
 /// duplicate key wins, as in a decoded `Value`).
 unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> bool {
     use mlua::ffi;
@@ -113,14 +115,16 @@ unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> 
             }
             Node::Array { len, .. } => {
                 ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
-                for (n, item) in tape.children(i).enumerate() {
+                let mut n: ffi::lua_Integer = 0;
+                for item in tape.children(i) {
                     if tape.node(item) == Node::Null {
                         continue;
                     }
                     if !push_tape(state, tape, item) {
                         return false;
                     }
-                    ffi::lua_rawseti(state, -2, (n + 1) as ffi::lua_Integer);
+                    n += 1;
+                    ffi::lua_rawseti(state, -2, n);
                 }
             }
             Node::Object { len, .. } => {
@@ -145,7 +149,7 @@ unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> 
     }
 }
 
-/// Pushes `items` as an array (nulls leave holes); false as `push_json`.
+/// Pushes `items` as an array (nulls skipped); false as `push_json`.
 unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
     use mlua::ffi;
     unsafe {
@@ -153,14 +157,16 @@ unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
             return false;
         }
         ffi::lua_createtable(state, items.len().min(i32::MAX as usize) as i32, 0);
-        for (i, item) in items.iter().enumerate() {
+        let mut n: ffi::lua_Integer = 0;
+        for item in items {
             if item.is_null() {
                 continue;
             }
             if !push_json(state, item) {
                 return false;
             }
-            ffi::lua_rawseti(state, -2, (i + 1) as ffi::lua_Integer);
+            n += 1;
+            ffi::lua_rawseti(state, -2, n);
         }
         true
     }
@@ -177,10 +183,8 @@ fn json_to_lua_plain(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
         Value::String(s) => LuaValue::String(lua.create_string(s)?),
         Value::Array(items) => {
             let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                if !item.is_null() {
-                    t.raw_set(i + 1, json_to_lua_plain(lua, item)?)?;
-                }
+            for item in items.iter().filter(|i| !i.is_null()) {
+                t.raw_push(json_to_lua_plain(lua, item)?)?;
             }
             LuaValue::Table(t)
         }
@@ -371,11 +375,12 @@ mod tests {
         assert!(a_is_nil);
         let n_type: String = lua.load("return type(o.n)").eval().unwrap();
         assert_eq!(n_type, "number");
-        let hole: bool = lua
-            .load("return o.l[2] == nil and o.l[3] == 3")
+        // gopher's Append skips nil: the items after a null move up.
+        let packed: bool = lua
+            .load("return o.l[2] == 3 and o.l[3] == nil and #o.l == 2")
             .eval()
             .unwrap();
-        assert!(hole);
+        assert!(packed);
     }
 
     #[test]

@@ -155,7 +155,13 @@ fn frames_until(lua: &Lua, stop: impl Fn(&mlua::debug::Debug) -> bool) -> Vec<Fr
             src: s.short_src.as_deref().unwrap_or("?").to_string(),
             line: d.current_line(),
             defined: s.line_defined.map_or(-1, |l| l as i32),
-            name: d.names().name.map(|n| n.into_owned()),
+            // gopher-lua gives an iterator called by a generic `for` no
+            // name (PUC names it after the loop's hidden variable).
+            name: d
+                .names()
+                .name
+                .filter(|n| !n.starts_with("(for "))
+                .map(|n| n.into_owned()),
         })
     }) {
         let Some(f) = f else { break };

@@ -2,15 +2,16 @@
 //! ServiceImport refers to, then validated as Karmada validates them.
 
 use super::Kind;
-use super::normalize;
-use super::typed::{self, Mode, str};
+use crate::gotypes::encode;
+use crate::gotypes::view::str;
+use crate::gotypes::{self, Mode};
 use crate::kube::deps::pod_dependencies;
 use serde_json::{Map, Value, json};
 
 /// The dependency list, or `null` when empty.
 /// The object is read as the schema type `type_name`.
 pub fn dependencies(kind: Kind, type_name: &str, obj: &Value) -> Result<Value, String> {
-    let o = typed::decode(type_name, obj, Mode::Convert)
+    let o = gotypes::decode(type_name, obj, Mode::CONVERT)
         .map_err(|e| format!("failed to convert {type_name} from unstructured object: {e}"))?;
     let namespace = str(&o["metadata"]["namespace"]);
     let refs = match kind {
@@ -47,7 +48,7 @@ fn pod_template_kind(kind: Kind, o: &Value, namespace: &str) -> Result<Vec<Value
         Kind::CronJob => &spec["jobTemplate"]["spec"]["template"]["spec"],
         _ => &spec["template"]["spec"],
     };
-    let template = json!({ "spec": normalize::encode("PodSpec", pod_spec) });
+    let template = json!({ "spec": encode("PodSpec", pod_spec) });
     let mut refs = pod_dependencies(&template, namespace)?.unwrap_or_default();
     if kind == Kind::StatefulSet {
         let claims: Vec<&str> = spec["volumeClaimTemplates"]

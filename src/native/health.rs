@@ -1,13 +1,14 @@
 //! InterpretHealth: per-kind health rules over the typed view of
 //! the observed object.
 
-use super::typed::{self, Mode, int, str};
+use crate::gotypes::view::{int, str};
+use crate::gotypes::{self, Mode};
 use serde_json::Value;
 
 /// Whether the object, read as the schema type `type_name`, is healthy by
 /// `rule` (which sees the typed view).
 pub fn healthy(type_name: &str, obj: &Value, rule: fn(&Value) -> bool) -> Result<bool, String> {
-    let o = typed::decode(type_name, obj, Mode::Convert)?;
+    let o = gotypes::decode(type_name, obj, Mode::CONVERT)?;
     Ok(rule(&o))
 }
 

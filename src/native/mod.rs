@@ -5,16 +5,11 @@ mod access;
 mod aggregate;
 mod dependencies;
 mod health;
-mod normalize;
-mod quantity;
 mod reflect;
 mod replica;
 mod retain;
 mod revise;
-pub mod schema;
 mod table;
-mod time;
-mod typed;
 
 use crate::ops::{OpInput, Operation, Outcome};
 use serde_json::Value;
@@ -357,6 +352,52 @@ mod tests {
         assert_eq!(
             err,
             "default Retain interpreter for \"/v1, Kind=ConfigMap\" not found"
+        );
+    }
+
+    /// Named Go types and list indices in error texts, as Karmada prints
+    /// them (texts recorded from Karmada's native interpreters).
+    #[test]
+    fn errors_name_go_types_and_list_elements() {
+        let deployment = |spec: Value| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": spec});
+        let mut d = deployment(json!({"template": {"spec": {"restartPolicy": 5}}}));
+        assert_eq!(
+            run(Rep, d.clone()).unwrap_err(),
+            "cannot convert int64 to v1.RestartPolicy"
+        );
+        d["spec"]["template"]["spec"] =
+            json!({"containers": [{"name": "a", "imagePullPolicy": 5}]});
+        assert_eq!(
+            run(Rep, d).unwrap_err(),
+            "cannot convert int64 to v1.PullPolicy"
+        );
+        let aggregate = |desired: Value, status: Value| {
+            let items = crate::input::StatusItems::from_values(
+                "s.yaml",
+                &[json!({"clusterName": "m0", "applied": true, "status": status})],
+            )
+            .unwrap();
+            interpret(
+                Agg,
+                &OpInput {
+                    desired: Some(desired),
+                    status_items: Some(items),
+                    ..Default::default()
+                },
+            )
+            .unwrap_err()
+        };
+        assert_eq!(
+            aggregate(
+                deployment(json!({})),
+                json!({"replicas": 1, "conditions": [{"type": 5}]})
+            ),
+            "json: cannot unmarshal number into Go struct field WrappedDeploymentStatus.conditions.0.type of type v1.DeploymentConditionType"
+        );
+        let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "d"}});
+        assert_eq!(
+            aggregate(job, json!({"conditions": [5]})),
+            "json: cannot unmarshal number into JobStatus.conditions.0 of type v1.JobCondition"
         );
     }
 }

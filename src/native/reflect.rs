@@ -3,8 +3,9 @@
 
 use super::Kind;
 use super::access;
-use super::normalize;
-use super::typed::{self, Mode, int};
+use crate::gotypes::encode;
+use crate::gotypes::view::int;
+use crate::gotypes::{self, Mode};
 use serde_json::{Map, Value};
 
 const GENERATION_ANNOTATION: &str = "resourcetemplate.karmada.io/generation";
@@ -27,7 +28,7 @@ pub fn typed_status(
     };
     let status = Value::Object(status.clone());
     let read = || {
-        typed::decode(type_name, &status, Mode::Convert)
+        gotypes::decode(type_name, &status, Mode::CONVERT)
             .map_err(|e| format!("failed to convert {label} from map[string]interface{{}}: {e}"))
     };
     match kind {
@@ -61,7 +62,7 @@ pub fn typed_status(
                 ],
                 _ => &["currentReplicas", "desiredReplicas"],
             };
-            let zero = typed::zero(type_name);
+            let zero = gotypes::zero(type_name);
             if let (Value::Object(fields), Value::Object(zero)) = (&mut s, zero) {
                 for (k, v) in fields.iter_mut() {
                     if !keep.contains(&k.as_str()) {
@@ -69,7 +70,7 @@ pub fn typed_status(
                     }
                 }
             }
-            Ok(normalize::encode(type_name, &s))
+            Ok(encode(type_name, &s))
         }
     }
 }
@@ -165,16 +166,16 @@ pub(super) fn service(obj: &Value) -> Result<Value, String> {
     let Some(status) = access::map(obj, &["status"])? else {
         return Ok(Value::Null);
     };
-    let s = typed::decode(
+    let s = gotypes::decode(
         "ServiceStatus",
         &Value::Object(status.clone()),
-        Mode::Convert,
+        Mode::CONVERT,
     )
     .map_err(|e| format!("failed to convert ServiceStatus from map[string]interface{{}}: {e}"))?;
     let mut out = Map::new();
     out.insert(
         "loadBalancer".into(),
-        normalize::encode("LoadBalancerStatus", &s["loadBalancer"]),
+        encode("LoadBalancerStatus", &s["loadBalancer"]),
     );
     Ok(Value::Object(out))
 }

@@ -2,15 +2,16 @@
 //! (node claim plus summed resource requests) of a workload's pod template.
 
 use super::Kind;
-use super::normalize;
-use super::typed::{self, Mode, int};
+use crate::gotypes::encode;
+use crate::gotypes::view::int;
+use crate::gotypes::{self, Mode};
 use crate::kube::pod::accurate_pod_requirements;
 use serde_json::{Map, Value, json};
 
 /// `(replica, requires)`; `requires` is `null` when there is nothing to claim.
 /// The object is read as the schema type `type_name`.
 pub fn interpret(kind: Kind, type_name: &str, obj: &Value) -> Result<(i32, Value), String> {
-    let o = typed::decode(type_name, obj, Mode::Convert)?;
+    let o = gotypes::decode(type_name, obj, Mode::CONVERT)?;
     let spec = &o["spec"];
     let replica = match kind {
         Kind::Pod => 1,
@@ -56,19 +57,13 @@ fn node_claim(pod_spec: &Value) -> Option<Value> {
         claim.insert("nodeSelector".into(), Value::Object(selector.clone()));
     }
     if let Some(list) = pod_spec["tolerations"].as_array().filter(|l| !l.is_empty()) {
-        let tolerations = list
-            .iter()
-            .map(|t| normalize::encode("Toleration", t))
-            .collect();
+        let tolerations = list.iter().map(|t| encode("Toleration", t)).collect();
         claim.insert("tolerations".into(), Value::Array(tolerations));
     }
     let required =
         &pod_spec["affinity"]["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"];
     if !required.is_null() {
-        claim.insert(
-            "hardNodeAffinity".into(),
-            normalize::encode("NodeSelector", required),
-        );
+        claim.insert("hardNodeAffinity".into(), encode("NodeSelector", required));
     }
     (!claim.is_empty()).then_some(Value::Object(claim))
 }
@@ -76,7 +71,7 @@ fn node_claim(pod_spec: &Value) -> Option<Value> {
 /// The summed requests (3.2), computed by the shared pod-requirements code
 /// from the containers, init containers and overhead only.
 fn resource_request(pod_spec: &Value) -> Result<Option<Value>, String> {
-    let spec = normalize::encode("PodSpec", pod_spec);
+    let spec = encode("PodSpec", pod_spec);
     let mut parts = Map::new();
     for key in ["containers", "initContainers", "overhead"] {
         if let Some(v) = spec.get(key).and_then(without_empties) {

@@ -2,8 +2,8 @@
 //! fields in the desired object; raw edits except for Pod (normalized).
 
 use super::access;
-use super::normalize;
-use super::typed::{self, Mode};
+use crate::gotypes::encode;
+use crate::gotypes::{self, Mode};
 use serde_json::{Map, Value};
 
 const RETAIN_REPLICAS_LABEL: &str = "resourcetemplate.karmada.io/retain-replicas";
@@ -44,9 +44,9 @@ pub(super) fn deployment(desired: &mut Value, observed: &Value) -> Result<(), St
 /// Pod: both objects in the typed view; the result is the desired pod
 /// normalized.
 pub(super) fn pod(desired: &Value, observed: &Value) -> Result<Value, String> {
-    let mut want = typed::decode("Pod", desired, Mode::Convert)
+    let mut want = gotypes::decode("Pod", desired, Mode::CONVERT)
         .map_err(|e| format!("failed to convert desiredPod from unstructured object: {e}"))?;
-    let have = typed::decode("Pod", observed, Mode::Convert)
+    let have = gotypes::decode("Pod", observed, Mode::CONVERT)
         .map_err(|e| format!("failed to convert clusterPod from unstructured object: {e}"))?;
     let (spec, observed_spec) = (&mut want["spec"], &have["spec"]);
     for key in ["nodeName", "serviceAccountName", "volumes"] {
@@ -55,7 +55,7 @@ pub(super) fn pod(desired: &Value, observed: &Value) -> Result<Value, String> {
     for list in ["initContainers", "containers"] {
         retain_mounts(&mut spec[list], &observed_spec[list]);
     }
-    Ok(normalize::encode("Pod", &want))
+    Ok(encode("Pod", &want))
 }
 
 /// For each observed container, the first desired namesake takes its mounts.

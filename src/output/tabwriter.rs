@@ -14,7 +14,24 @@ const PADDING: usize = 3;
 
 impl TabWriter {
     /// Writes one line: `cells` are tab-terminated, `tail` is the rest.
+    /// Like Go's writer, a tab or vertical tab inside the text ends a cell
+    /// there, and a line break inside it starts a new line.
     pub fn line(&mut self, cells: &[&str], tail: &str) {
+        let mut text = String::new();
+        for cell in cells {
+            text.push_str(cell);
+            text.push('\t');
+        }
+        text.push_str(tail);
+        let text = text.replace('\x0c', "\n");
+        for line in text.split('\n') {
+            let mut parts: Vec<&str> = line.split(['\t', '\x0b']).collect();
+            let tail = parts.pop().unwrap_or_default();
+            self.cells(&parts, tail);
+        }
+    }
+
+    fn cells(&mut self, cells: &[&str], tail: &str) {
         if cells.is_empty() {
             self.flush();
             self.out.push_str(tail);

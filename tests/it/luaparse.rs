@@ -1,41 +1,79 @@
 //! Replays what karmadactl printed for Lua probes on syntax errors, lexical
-//! corners, goto and labels, and runtime errors (`testdata/parity/luaparse/{syn,lex,goto,err}`):
-//! each `NAME.lua` is a rule script, `NAME.ref` holds karmadactl's
-//! `--check` table and its `interpret` output. kinterp must print the same
-//! table and the same result or error text, traceback included (kinterp
-//! then adds the failing script line). karmadactl's `print` output is not
-//! part of the probes.
+//! corners, goto and labels, and runtime errors (`testdata/parity/luaparse/{syn,lex,goto,err}`),
+//! and for probes written as real customizations mixing them with tables,
+//! numbers and the string library (`testdata/parity/sweep/mix`): each
+//! `NAME.lua` is a rule script, `NAME.ref` holds karmadactl's `--check`
+//! table and its `interpret` output. kinterp must print the same table and
+//! the same result or error text, traceback included (kinterp then adds the
+//! failing script line). karmadactl's `print` output is not part of the
+//! probes.
 
 use std::path::{Path, PathBuf};
 
 use crate::kinterp;
 
 const ROOT: &str = "testdata/parity/luaparse";
+const SWEEP: &str = "testdata/parity/sweep";
 
-/// The customization karmadactl was given: the script as the health rule,
-/// or as the status rule when it defines `ReflectStatus`.
-fn customization(script: &str) -> (String, &'static str) {
-    let (rule, op) = if script.contains("function ReflectStatus") {
-        ("statusReflection", "InterpretStatus")
-    } else {
-        ("healthInterpretation", "InterpretHealth")
-    };
+/// The rule a probe script is run as, chosen by the function it defines
+/// (the last match wins): its customization key, operation, and whether it
+/// takes the status items (`status.yaml`) or a desired object (the observed
+/// one).
+fn rule(script: &str) -> (&'static str, &'static str, &'static [&'static str]) {
+    let mut rule: (&str, &str, &[&str]) = ("healthInterpretation", "InterpretHealth", &[]);
+    for (function, key, op, extra) in [
+        (
+            "ReflectStatus",
+            "statusReflection",
+            "InterpretStatus",
+            &[][..],
+        ),
+        (
+            "AggregateStatus",
+            "statusAggregation",
+            "AggregateStatus",
+            &["--status-file", "status.yaml"][..],
+        ),
+        (
+            "Retain",
+            "retention",
+            "Retain",
+            &["--desired-file", "observed.yaml"][..],
+        ),
+        (
+            "GetReplicas",
+            "replicaResource",
+            "InterpretReplica",
+            &[][..],
+        ),
+    ] {
+        if script.contains(&format!("function {function}")) {
+            rule = (key, op, extra);
+        }
+    }
+    rule
+}
+
+/// The customization karmadactl was given: the script as the rule `rule`
+/// names.
+fn customization(script: &str) -> String {
+    let (key, _, _) = rule(script);
     let mut yaml = format!(
         "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\n\
          metadata:\n  name: probe\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n\
-         \x20 customizations:\n    {rule}:\n      luaScript: |\n"
+         \x20 customizations:\n    {key}:\n      luaScript: |\n"
     );
     for line in script.split_inclusive('\n') {
         yaml.push_str("        ");
         yaml.push_str(line);
     }
-    (yaml, op)
+    yaml
 }
 
-fn probes() -> Vec<PathBuf> {
+fn probes(root: &str, areas: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for area in ["syn", "lex", "goto", "err"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(ROOT).join(area);
+    for area in areas {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(root).join(area);
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
             .map(|e| e.unwrap().path())
@@ -47,21 +85,21 @@ fn probes() -> Vec<PathBuf> {
     out
 }
 
-/// Compares one probe; returns a description of the difference.
-fn replay(script_path: &Path, work: &Path) -> Option<String> {
+/// Compares one probe; returns a description of the difference. `root`
+/// holds the inputs: `observed.yaml` (also the desired object), and
+/// `status.yaml` for AggregateStatus probes.
+fn replay(root: &str, script_path: &Path, work: &Path) -> Option<String> {
     let script = std::fs::read_to_string(script_path).unwrap();
     let reference = std::fs::read_to_string(script_path.with_extension("ref")).unwrap();
     let (check_ref, run_ref) = reference
         .strip_prefix("--check:\n")
         .and_then(|r| r.split_once("run:\n"))
         .expect("a .ref file holds `--check:` then `run:`");
-    let (yaml, op) = customization(&script);
+    let (_, op, extra) = rule(&script);
     let name = script_path.file_stem().unwrap().to_string_lossy();
     let ric = work.join(format!("{name}.yaml"));
-    std::fs::write(&ric, yaml).unwrap();
-    let observed = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(ROOT)
-        .join("observed.yaml");
+    std::fs::write(&ric, customization(&script)).unwrap();
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join(root);
 
     let check = kinterp()
         .args(["interpret", "--check", "-f"])
@@ -86,7 +124,14 @@ fn replay(script_path: &Path, work: &Path) -> Option<String> {
         .args(["interpret", "--operation", op, "-f"])
         .arg(&ric)
         .arg("--observed-file")
-        .arg(&observed)
+        .arg(inputs.join("observed.yaml"))
+        .args(extra.iter().map(|a| {
+            if a.ends_with(".yaml") {
+                inputs.join(a)
+            } else {
+                a.into()
+            }
+        }))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
@@ -113,15 +158,19 @@ fn replay(script_path: &Path, work: &Path) -> Option<String> {
     None
 }
 
-#[test]
-fn karmadactl_outputs_replay() {
-    let work = std::env::temp_dir().join(format!("kinterp-luaparse-{}", std::process::id()));
+/// Replays every probe of `areas` under `root`; at least `min` of them.
+fn replay_all(root: &str, areas: &[&str], min: usize) {
+    let work = std::env::temp_dir().join(format!(
+        "kinterp-{}-{}",
+        root.rsplit('/').next().unwrap(),
+        std::process::id()
+    ));
     std::fs::create_dir_all(&work).unwrap();
-    let all = probes();
-    assert!(all.len() > 300, "the fixtures are missing: {}", all.len());
+    let all = probes(root, areas);
+    assert!(all.len() >= min, "the fixtures are missing: {}", all.len());
     let failures: Vec<String> = all
         .iter()
-        .filter_map(|p| replay(p, &work).map(|d| format!("{}:\n{d}", p.display())))
+        .filter_map(|p| replay(root, p, &work).map(|d| format!("{}:\n{d}", p.display())))
         .collect();
     let _ = std::fs::remove_dir_all(&work);
     assert!(
@@ -131,4 +180,19 @@ fn karmadactl_outputs_replay() {
         all.len(),
         failures.join("\n\n")
     );
+}
+
+#[test]
+fn karmadactl_outputs_replay() {
+    replay_all(ROOT, &["syn", "lex", "goto", "err"], 300);
+}
+
+/// Probes in the style of real customizations (AggregateStatus grouping
+/// conditions, Retain, InterpretHealth, ReflectStatus, GetReplicas) that
+/// mix the areas: null items in input lists, numbers in messages, goto,
+/// error levels under pcall, errors inside table.sort comparators and
+/// pattern callbacks.
+#[test]
+fn mixed_customizations_replay() {
+    replay_all(SWEEP, &["mix"], 90);
 }

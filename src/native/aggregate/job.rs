@@ -1,9 +1,10 @@
 //! AggregateStatus for Job and CronJob: summed counters,
 //! synthesized finish conditions, and earliest/latest times.
 
-use super::super::time::Instant;
-use super::super::typed::{self, str};
 use super::{Item, add32, replaced};
+use crate::gotypes;
+use crate::gotypes::time::Instant;
+use crate::gotypes::view::str;
 use serde_json::{Value, json};
 
 fn condition_true(c: &Value, kind: &str) -> bool {
@@ -31,7 +32,7 @@ pub fn job(old: &Value, items: &[Item]) -> Option<Value> {
         return None;
     }
     let n = items.len();
-    let mut new = typed::zero("JobStatus");
+    let mut new = gotypes::zero("JobStatus");
     let (mut complete, mut criteria_met) = (0, 0);
     let mut failed_clusters = Vec::new();
     let (mut starts, mut completions) = (Vec::new(), Vec::new());
@@ -99,7 +100,7 @@ pub fn job(old: &Value, items: &[Item]) -> Option<Value> {
 
 /// CronJob: the concatenated active jobs and the latest schedule times.
 pub fn cron_job(items: &[Item]) -> Value {
-    let mut new = typed::zero("CronJobStatus");
+    let mut new = gotypes::zero("CronJobStatus");
     let statuses: Vec<&Value> = items.iter().filter_map(|i| i.status.as_ref()).collect();
     let active: Vec<Value> = statuses
         .iter()

@@ -2,8 +2,9 @@
 //! load-balancer ingress entries, deduplicated and sorted.
 
 use super::super::Kind;
-use super::super::typed::{self, int, str};
 use super::{Item, Types, replaced};
+use crate::gotypes;
+use crate::gotypes::view::{int, str};
 use serde_json::Value;
 use std::cmp::Ordering;
 
@@ -19,7 +20,7 @@ pub fn aggregate(types: &Types, o: &Value, items: &[Item]) -> Option<Value> {
         .filter_map(|s| s["loadBalancer"]["ingress"].as_array())
         .flatten()
         .collect();
-    let mut new = typed::zero(types.status);
+    let mut new = gotypes::zero(types.status);
     new["loadBalancer"]["ingress"] = Value::Array(merge(kind, &entries));
     replaced(&o["status"], new)
 }
@@ -55,7 +56,7 @@ fn merge(kind: Kind, entries: &[&Value]) -> Vec<Value> {
         let at = match groups.iter().position(|(g, _)| key(g) == k) {
             Some(at) => at,
             None => {
-                let mut g = typed::zero(entry_type);
+                let mut g = gotypes::zero(entry_type);
                 g["hostname"] = e["hostname"].clone();
                 g["ip"] = e["ip"].clone();
                 if with_mode {
@@ -67,7 +68,7 @@ fn merge(kind: Kind, entries: &[&Value]) -> Vec<Value> {
         };
         let ports = &mut groups[at].1;
         for p in e["ports"].as_array().into_iter().flatten() {
-            let mut port = typed::zero(port_type);
+            let mut port = gotypes::zero(port_type);
             for f in ["port", "protocol", "error"] {
                 port[f] = p[f].clone();
             }

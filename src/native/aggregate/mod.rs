@@ -9,8 +9,8 @@ mod workload;
 
 use super::Kind;
 
-use super::normalize;
-use super::typed::{self, Mode};
+use crate::gotypes::encode;
+use crate::gotypes::{self, Mode};
 use serde_json::Value;
 
 /// One AggregatedStatusItem with its status read in the typed view.
@@ -42,7 +42,7 @@ pub fn aggregate(
     obj: &Value,
     items: Option<&[Value]>,
 ) -> Result<Value, String> {
-    let o = typed::decode(types.object, obj, Mode::Convert)?;
+    let o = gotypes::decode(types.object, obj, Mode::CONVERT)?;
     let Some(items) = items else {
         return aggregate(types, merge, obj, Some(&[]));
     };
@@ -51,7 +51,7 @@ pub fn aggregate(
         Some(status) => {
             let mut o = o;
             o["status"] = status;
-            normalize::encode(types.object, &o)
+            encode(types.object, &o)
         }
         None => obj.clone(),
     })
@@ -65,8 +65,8 @@ pub fn pod_aggregate(
     items: Option<&[Value]>,
 ) -> Result<Value, String> {
     if items.is_none() {
-        let o = typed::decode(types.object, obj, Mode::Convert)?;
-        return Ok(normalize::encode(types.object, &o));
+        let o = gotypes::decode(types.object, obj, Mode::CONVERT)?;
+        return Ok(encode(types.object, &o));
     }
     aggregate(types, merge, obj, items)
 }
@@ -74,7 +74,7 @@ pub fn pod_aggregate(
 /// The usual unchanged test: `None` when the new status is typed-equal to
 /// the old one, else the new status (which replaces the old one whole).
 pub(super) fn replaced(old: &Value, new: Value) -> Option<Value> {
-    (!typed::equal(old, &new, false)).then_some(new)
+    (!gotypes::view::equal(old, &new, false)).then_some(new)
 }
 
 /// Merges that replace the whole status when it changed.
@@ -108,7 +108,7 @@ fn read_items<'a>(items: &'a [Value], type_name: &str) -> Result<Vec<Item<'a>>, 
         .map(|item| {
             let status = match item.get("status") {
                 None | Some(Value::Null) => None,
-                Some(s) => Some(typed::decode(type_name, s, Mode::Json)?),
+                Some(s) => Some(gotypes::decode(type_name, s, Mode::JSON)?),
             };
             Ok(Item {
                 cluster: item
@@ -129,7 +129,7 @@ pub(super) fn run_kind(kind: Kind, obj: &Value, items: Option<&[Value]>) -> Resu
 
 /// Adds two decoded int32 values with Go's wrap-around.
 pub(super) fn add32(a: &Value, b: &Value) -> Value {
-    Value::from((typed::int(a) as i32).wrapping_add(typed::int(b) as i32))
+    Value::from((gotypes::view::int(a) as i32).wrapping_add(gotypes::view::int(b) as i32))
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! AggregateStatus for Pod, PersistentVolume and PersistentVolumeClaim:
 //! a merged phase, and for Pod the reduced container states.
 
-use super::super::typed::{self, str};
 use super::Item;
+use crate::gotypes;
+use crate::gotypes::view::str;
 use serde_json::Value;
 
 /// The phase each item contributes: its own, or `Pending` without status.
@@ -24,7 +25,7 @@ fn first_present(phases: &[&str], order: &[&'static str]) -> &'static str {
 
 /// A container status reduced to `ready` and `state`.
 fn reduced(c: &Value) -> Value {
-    let mut r = typed::zero("ContainerStatus");
+    let mut r = gotypes::zero("ContainerStatus");
     r["ready"] = c["ready"].clone();
     r["state"] = c["state"].clone();
     r
@@ -32,7 +33,7 @@ fn reduced(c: &Value) -> Value {
 
 /// Pod: the merged phase and the members' container states.
 pub fn pod(items: &[Item]) -> Value {
-    let mut new = typed::zero("PodStatus");
+    let mut new = gotypes::zero("PodStatus");
     let statuses: Vec<&Value> = items.iter().filter_map(|i| i.status.as_ref()).collect();
     let collect = |key: &str| -> Vec<Value> {
         statuses
@@ -58,7 +59,7 @@ pub fn pod(items: &[Item]) -> Value {
 /// PersistentVolume: the first of Failed, Pending, Available, Bound,
 /// Released that occurs.
 pub fn persistent_volume(items: &[Item]) -> Value {
-    let mut new = typed::zero("PersistentVolumeStatus");
+    let mut new = gotypes::zero("PersistentVolumeStatus");
     let order = ["Failed", "Pending", "Available", "Bound", "Released"];
     new["phase"] = Value::from(first_present(&phases(items), &order));
     new
@@ -78,7 +79,7 @@ pub fn persistent_volume_claim(items: &[Item]) -> Value {
             other => phase = other,
         }
     }
-    let mut new = typed::zero("PersistentVolumeClaimStatus");
+    let mut new = gotypes::zero("PersistentVolumeClaimStatus");
     new["phase"] = Value::from(phase);
     new
 }

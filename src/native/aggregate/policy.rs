@@ -1,13 +1,13 @@
 //! AggregateStatus for PodDisruptionBudget and HorizontalPodAutoscaler:
 //! summed counters, disrupted pods keyed by cluster.
 
-use super::super::typed;
 use super::{Item, add32};
+use crate::gotypes;
 use serde_json::{Map, Value};
 
 /// PodDisruptionBudget: four sums and the disrupted pods of every member.
 pub fn pod_disruption_budget(items: &[Item]) -> Value {
-    let mut new = typed::zero("PodDisruptionBudgetStatus");
+    let mut new = gotypes::zero("PodDisruptionBudgetStatus");
     let mut disrupted = Map::new();
     for item in items {
         let Some(s) = &item.status else { continue };
@@ -29,7 +29,7 @@ pub fn pod_disruption_budget(items: &[Item]) -> Value {
 
 /// HorizontalPodAutoscaler: summed current and desired replicas.
 pub fn horizontal_pod_autoscaler(items: &[Item]) -> Value {
-    let mut new = typed::zero("HorizontalPodAutoscalerStatus");
+    let mut new = gotypes::zero("HorizontalPodAutoscalerStatus");
     for s in items.iter().filter_map(|i| i.status.as_ref()) {
         for f in ["currentReplicas", "desiredReplicas"] {
             new[f] = add32(&new[f], &s[f]);

@@ -2,8 +2,9 @@
 //! summed counters and the observedGeneration rule.
 
 use super::super::Kind;
-use super::super::typed::{self, int};
 use super::{Item, Types, add32};
+use crate::gotypes;
+use crate::gotypes::view::int;
 use serde_json::Value;
 
 /// The counters summed per kind.
@@ -42,7 +43,7 @@ pub fn aggregate(types: &Types, o: &Value, items: &[Item]) -> Option<Value> {
     let old = &o["status"];
     let template_generation = int(&o["metadata"]["generation"]);
     let fields = summed(kind);
-    let mut sums = typed::zero(types.status);
+    let mut sums = gotypes::zero(types.status);
     let mut qualifying = 0;
     for s in items.iter().filter_map(|i| i.status.as_ref()) {
         for f in fields {
@@ -66,7 +67,7 @@ pub fn aggregate(types: &Types, o: &Value, items: &[Item]) -> Option<Value> {
     };
     let compared = fields.iter().copied().chain(["observedGeneration"]);
     let unchanged = if kind == Kind::DaemonSet {
-        typed::equal(old, &sums, true)
+        gotypes::view::equal(old, &sums, true)
     } else {
         compared.clone().all(|f| int(&old[f]) == int(&sums[f]))
     };

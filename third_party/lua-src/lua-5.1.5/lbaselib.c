@@ -78,6 +78,20 @@ static int luaB_tonumber (lua_State *L) {
 }
 
 
+/* kinterp: whether `level' is past the script's outermost function: no
+   frame there, or only C functions up to kinterp's caller of the rule */
+static int kinterp_pastscript (lua_State *L, int level) {
+  lua_Debug ar;
+  while (lua_getstack(L, level, &ar)) {
+    lua_getinfo(L, "S", &ar);
+    if (strcmp(ar.source, "=[kinterp-run]") == 0) return 1;
+    if (*ar.what != 'C') return 0;
+    level++;
+  }
+  return 1;
+}
+
+
 static int luaB_error (lua_State *L) {
   int level = luaL_optint(L, 2, 1);
   /* kinterp: as gopher-lua: a value is required; only strings get a
@@ -87,7 +101,12 @@ static int luaB_error (lua_State *L) {
   if (level > 1) level--;
   lua_settop(L, 1);
   if (lua_type(L, 1) == LUA_TSTRING && level > 0) {  /* add extra information? */
-    luaL_where(L, level);
+    /* kinterp: gopher-lua joins position and message with a space, and
+       past the outermost function the position is empty: " msg" */
+    if (kinterp_pastscript(L, level))
+      lua_pushliteral(L, " ");
+    else
+      luaL_where(L, level);
     lua_pushvalue(L, 1);
     lua_concat(L, 2);
   }
@@ -351,6 +370,10 @@ static int luaB_assert (lua_State *L) {
 static int luaB_unpack (lua_State *L) {
   int i, e, n;
   luaL_checktype(L, 1, LUA_TTABLE);
+  /* kinterp: gopher-lua's bounds are numbers, a numeric string is refused */
+  for (i = 2; i <= 3; i++)
+    if (!lua_isnoneornil(L, i) && lua_type(L, i) != LUA_TNUMBER)
+      luaL_typerror(L, i, "number");
   i = luaL_optint(L, 2, 1);
   e = luaL_opt(L, luaL_checkint, 3, luaL_getn(L, 1));
   if (i > e) return 0;  /* empty range */

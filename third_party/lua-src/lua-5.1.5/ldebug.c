@@ -659,12 +659,17 @@ static void addinfo (lua_State *L, const char *msg) {
 
 void luaG_errormsg (lua_State *L) {
   if (L->errfunc != 0) {  /* is there an error handling function? */
+    ptrdiff_t old_errfunc = L->errfunc;
     StkId errfunc = restorestack(L, L->errfunc);
     if (!ttisfunction(errfunc)) luaD_throw(L, LUA_ERRERR);
     setobjs2s(L, L->top, L->top - 1);  /* move argument */
     setobjs2s(L, L->top - 1, errfunc);  /* push function */
     incr_top(L);
+    /* kinterp: as in gopher-lua, an error raised by the handler is the
+       call's error (not handled again, no "error in error handling") */
+    L->errfunc = 0;
     luaD_call(L, L->top - 2, 1);  /* call it */
+    L->errfunc = old_errfunc;
   }
   luaD_throw(L, LUA_ERRRUN);
 }

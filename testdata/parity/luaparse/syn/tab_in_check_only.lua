@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local x = 1 "\t"
+  return true
+end

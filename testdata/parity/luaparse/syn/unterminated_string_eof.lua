@@ -1,0 +1,2 @@
+function InterpretHealth(obj)
+  local s = 'abc

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.spec.replicas() == nil
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.metadata.name() == nil
+end

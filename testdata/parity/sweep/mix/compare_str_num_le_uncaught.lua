@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.metadata.name <= 1
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.status.conditions > 1
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return ("paused=" .. observedObj.spec.paused) ~= ""
+end

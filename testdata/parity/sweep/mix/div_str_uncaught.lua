@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.spec.replicas / "x" > 0
+end

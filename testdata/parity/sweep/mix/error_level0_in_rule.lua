@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  error("no position", 0)
+end

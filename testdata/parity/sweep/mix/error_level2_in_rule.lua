@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  error("from the rule", 2)
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return string.find(observedObj.metadata.name, "%") ~= nil
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return string.format("%y", 1) ~= ""
+end

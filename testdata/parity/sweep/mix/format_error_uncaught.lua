@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return string.format("%d replicas", observedObj.metadata.name) ~= ""
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(observedObj)
+  for w in string.gmatch(observedObj.metadata.name, "(") do end
+  return true
+end

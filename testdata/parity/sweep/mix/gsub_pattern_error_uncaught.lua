@@ -1,0 +1,4 @@
+function InterpretHealth(observedObj)
+  local s = string.gsub(observedObj.metadata.name, "[", "")
+  return s == ""
+end

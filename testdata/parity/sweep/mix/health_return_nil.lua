@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  if observedObj.status.readyReplicas > 5 then return true end
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.spec.paused.value == nil
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return #observedObj.status.missing > 0
+end

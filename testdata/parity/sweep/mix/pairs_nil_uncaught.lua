@@ -1,0 +1,4 @@
+function InterpretHealth(observedObj)
+  for k, v in pairs(observedObj.status.missing) do end
+  return true
+end

@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return observedObj.spec.replicas ^ observedObj.spec.missing > 0
+end

@@ -1,0 +1,3 @@
+function ReflectStatus(observedObj)
+  return {n = 1/0}
+end

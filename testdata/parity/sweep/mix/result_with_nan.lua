@@ -1,0 +1,3 @@
+function ReflectStatus(observedObj)
+  return {n = 0/0}
+end

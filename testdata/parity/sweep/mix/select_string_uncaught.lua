@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return select("2", 1, 2) == 2
+end

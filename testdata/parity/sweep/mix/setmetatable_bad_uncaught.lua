@@ -1,0 +1,4 @@
+function InterpretHealth(observedObj)
+  setmetatable(observedObj, 5)
+  return true
+end

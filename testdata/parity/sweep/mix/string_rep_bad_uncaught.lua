@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return string.rep(observedObj.metadata.name) ~= ""
+end

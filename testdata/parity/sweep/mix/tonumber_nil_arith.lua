@@ -1,0 +1,3 @@
+function InterpretHealth(observedObj)
+  return tonumber(observedObj.metadata.name) + 1 > 0
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(observedObj)
+  local ok = observedObj.spec.paused
+  return ("paused=" .. tostring(ok)) == "paused=false"
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(observedObj)
+  local a = unpack({1, 2}, "1")
+  return a == 1
+end
