@@ -55,17 +55,26 @@ pub(super) fn natural_less(a: &str, b: &str) -> bool {
     // Keys are nearly always ASCII: compared as bytes then, without
     // collecting characters (a sort makes n log n comparisons).
     if a.is_ascii() && b.is_ascii() {
-        return less_in(a.as_bytes(), b.as_bytes());
+        // The common prefix (keys of one map often share a long one) is
+        // skipped byte by byte before the comparison proper.
+        let (ab, bb) = (a.as_bytes(), b.as_bytes());
+        let n = ab.len().min(bb.len());
+        let mut same = 0;
+        while same < n && ab[same] == bb[same] {
+            same += 1;
+        }
+        return less_in(ab, bb, same);
     }
     let ar: Vec<char> = a.chars().collect();
     let br: Vec<char> = b.chars().collect();
-    less_in(&ar, &br)
+    less_in(&ar, &br, 0)
 }
 
-/// `natural_less` over the characters of two keys (bytes for ASCII keys).
-fn less_in<T: Copy + Into<char>>(ar: &[T], br: &[T]) -> bool {
+/// `natural_less` over the characters of two keys (bytes for ASCII keys),
+/// whose first `from` characters are equal.
+fn less_in<T: Copy + Into<char>>(ar: &[T], br: &[T], from: usize) -> bool {
     let ch = |r: &[T], i: usize| -> char { r[i].into() };
-    for i in 0..ar.len().min(br.len()) {
+    for i in from..ar.len().min(br.len()) {
         let (ac, bc) = (ch(ar, i), ch(br, i));
         if ac == bc {
             continue;
@@ -122,6 +131,12 @@ fn less_in<T: Copy + Into<char>>(ar: &[T], br: &[T]) -> bool {
 /// ones use a merge sort (Go's pdqsort starts from a random map order, so no
 /// single result exists there). Never panics on an inconsistent `less`.
 pub(super) fn sort_keys<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> bool) {
+    // One buffer for every merge: it holds the left run being merged.
+    let mut left = Vec::with_capacity(items.len() / 2 + 1);
+    merge_sort(items, less, &mut left);
+}
+
+fn merge_sort<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> bool, left: &mut Vec<T>) {
     if items.len() <= 12 {
         for i in 1..items.len() {
             let mut j = i;
@@ -133,18 +148,23 @@ pub(super) fn sort_keys<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> boo
         return;
     }
     let mid = items.len() / 2;
-    sort_keys(&mut items[..mid], less);
-    sort_keys(&mut items[mid..], less);
-    let left = items[..mid].to_vec();
-    let right = items[mid..].to_vec();
-    let (mut l, mut r) = (0, 0);
-    for slot in items.iter_mut() {
-        let take_right = l == left.len() || (r < right.len() && less(&right[r], &left[l]));
+    merge_sort(&mut items[..mid], less, left);
+    merge_sort(&mut items[mid..], less, left);
+    // The right run stays in place: the slot written next is never past
+    // the next right element to read (l + r <= mid + r).
+    left.clear();
+    left.extend_from_slice(&items[..mid]);
+    let (mut l, mut r) = (0, mid);
+    for k in 0..items.len() {
+        if l == left.len() {
+            break; // the rest of the right run is already in place
+        }
+        let take_right = r < items.len() && less(&items[r], &left[l]);
         if take_right {
-            *slot = right[r].clone();
+            items[k] = items[r].clone();
             r += 1;
         } else {
-            *slot = left[l].clone();
+            items[k] = left[l].clone();
             l += 1;
         }
     }
@@ -177,6 +197,62 @@ mod tests {
         let mut v: Vec<String> = keys.iter().map(|s| s.to_string()).collect();
         sort_keys(&mut v, &|a: &String, b: &String| natural_less(a, b));
         v
+    }
+
+    /// The merge sort as first written (both runs copied at every merge):
+    /// the one-buffer version must give the same order, including for keys
+    /// the comparator orders inconsistently (leading zeros).
+    fn copying_merge_sort(items: &mut [String]) {
+        if items.len() <= 12 {
+            for i in 1..items.len() {
+                let mut j = i;
+                while j > 0 && natural_less(&items[j], &items[j - 1]) {
+                    items.swap(j, j - 1);
+                    j -= 1;
+                }
+            }
+            return;
+        }
+        let mid = items.len() / 2;
+        copying_merge_sort(&mut items[..mid]);
+        copying_merge_sort(&mut items[mid..]);
+        let left = items[..mid].to_vec();
+        let right = items[mid..].to_vec();
+        let (mut l, mut r) = (0, 0);
+        for slot in items.iter_mut() {
+            if l == left.len() || (r < right.len() && natural_less(&right[r], &left[l])) {
+                *slot = right[r].clone();
+                r += 1;
+            } else {
+                *slot = left[l].clone();
+                l += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn one_buffer_merge_sorts_as_the_copying_one() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in [0, 1, 12, 13, 50, 777] {
+            let keys: Vec<String> = (0..n)
+                .map(|_| {
+                    let v = next();
+                    let zeros = "0".repeat((v % 3) as usize);
+                    format!("k{}{zeros}{}x{}", v % 5, v % 997, (v >> 20) % 3)
+                })
+                .collect();
+            let mut expected = keys.clone();
+            copying_merge_sort(&mut expected);
+            let mut got = keys.clone();
+            sort_keys(&mut got, &|a: &String, b: &String| natural_less(a, b));
+            assert_eq!(got, expected, "{n} keys");
+        }
     }
 
     #[test]
