@@ -1,9 +1,13 @@
 //! Cost must grow linearly with input: for each input dimension, the
 //! instructions kinterp executes (counted by valgrind, so independent of
 //! the machine's load) for an input ten times larger must grow by at most
-//! twelve times, once the cost of the smallest input is taken off. A
+//! sixteen times, once the cost of the smallest input is taken off. A
 //! quadratic step anywhere (a line number counted from the start of the
 //! text for each item, a rescan per document) makes the growth near 100.
+//! Sixteen, not ten: results are written with their keys sorted, as
+//! go-yaml writes them, and sorting is n log n — at 500 keys, ten times the
+//! keys is about 13.7 times the comparisons. (The bench, `benches/cli.sh`,
+//! holds wall time to 12.)
 //!
 //! Needs valgrind; without it each test prints why it did not measure.
 //! `KINTERP_SCALING_BIN` runs another kinterp binary (an older build, to
@@ -13,8 +17,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The largest growth accepted for ten times the input.
-const MAX_GROWTH: f64 = 12.0;
+/// The largest growth accepted for ten times the input: linear and
+/// n log n pass, quadratic (about 100) fails.
+const MAX_GROWTH: f64 = 16.0;
 
 fn bin() -> PathBuf {
     std::env::var_os("KINTERP_SCALING_BIN")
