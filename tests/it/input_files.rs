@@ -1,6 +1,6 @@
 //! Input files read as Karmada reads them: YAML 1.1 scalars, keys and
 //! duplicate keys replayed against karmadactl's recorded results
-//! (`testdata/parity/yaml11/karmadactl.json`), and files without any document.
+//! (`testdata/parity/yaml11/recorded.json`), and files without any document.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -33,7 +33,7 @@ fn text(b: &[u8]) -> String {
 fn yaml_input_as_karmadactl_reads_it() {
     let fixture: Value = serde_json::from_str(
         &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/parity/yaml11/karmadactl.json"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/parity/yaml11/recorded.json"),
         )
         .expect("fixture"),
     )
