@@ -120,7 +120,7 @@ fn syntax(text: &str) -> Option<Finding> {
         let lua = c.get_or_insert_with(mlua::Lua::new);
         lua.load(text).set_name("=<string>").into_function().err()
     })?;
-    let err = crate::lua::run::syntax_error(&err, text);
+    let err = crate::lua::run::syntax_error(&err);
     let line = err.line().unwrap_or(1);
     let message = err.to_string();
     let message = message

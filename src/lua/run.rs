@@ -181,7 +181,7 @@ impl Runner {
             .set_name("=<string>")
             .set_environment(env.clone())
             .into_function()
-            .map_err(|e| syntax_error(&e, script))?;
+            .map_err(|e| syntax_error(&e))?;
         self.with_budget(|| f.call::<()>(()))
             .map_err(|e| ScriptError::Runtime(error_text(&e)))?;
         Ok(env)
@@ -200,7 +200,7 @@ impl Runner {
             .load(script)
             .set_name("=<string>")
             .into_function()
-            .map_err(|e| syntax_error(&e, script))?;
+            .map_err(|e| syntax_error(&e))?;
         super::traceback::call(&self.lua, &chunk, MultiValue::new())
             .map_err(|e| runtime_error(&e))?
             .map_err(traced_error)?;
@@ -306,7 +306,7 @@ fn gopher_syntax(script: &str) -> Result<(), ScriptError> {
 /// The message for a script Karmada's parser accepts and the VM's compiler
 /// rejects: gopher-lua's compile errors (goto and labels) have Karmada's
 /// text; other limits (too many locals, ...) keep Lua's.
-pub fn syntax_error(e: &mlua::Error, _script: &str) -> ScriptError {
+pub fn syntax_error(e: &mlua::Error) -> ScriptError {
     ScriptError::Syntax(error_text(e))
 }
 
