@@ -53,6 +53,27 @@ impl Native {
 /// The operations of the matrix, in the order `matrix` lists them.
 pub(super) const MATRIX_OPS: [Operation; 7] = [Rep, Rev, Ret, Agg, Status, Health, Dep];
 
+/// The Go type names of a kind's aggregation: `KStatus`, and the member
+/// status either the same or, for workloads, `WrappedKStatus`.
+macro_rules! types {
+    ($k:ident) => {
+        &Types {
+            kind: Kind::$k,
+            object: stringify!($k),
+            status: concat!(stringify!($k), "Status"),
+            member: concat!(stringify!($k), "Status"),
+        }
+    };
+    ($k:ident, wrapped) => {
+        &Types {
+            kind: Kind::$k,
+            object: stringify!($k),
+            status: concat!(stringify!($k), "Status"),
+            member: concat!("Wrapped", stringify!($k), "Status"),
+        }
+    };
+}
+
 /// The support matrix, one entry per kind.
 pub(super) static NATIVE: &[Native] = &[
     Native {
@@ -62,13 +83,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: Some(|o, n| revise::revise(Kind::Deployment, o, n)),
         retain: Some(|d, o| retain::edited(d, o, retain::deployment)),
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::Deployment,
-                object: "Deployment",
-                status: "DeploymentStatus",
-                member: "WrappedDeploymentStatus",
-            };
-            aggregate::aggregate(types, aggregate::workload, o, i)
+            aggregate::aggregate(types!(Deployment, wrapped), aggregate::workload, o, i)
         }),
         status: Some(|o| {
             reflect::typed_status(Kind::Deployment, "DeploymentStatus", "DeploymentStatus", o)
@@ -83,13 +98,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: Some(|o, n| revise::revise(Kind::ReplicaSet, o, n)),
         retain: None,
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::ReplicaSet,
-                object: "ReplicaSet",
-                status: "ReplicaSetStatus",
-                member: "WrappedReplicaSetStatus",
-            };
-            aggregate::aggregate(types, aggregate::workload, o, i)
+            aggregate::aggregate(types!(ReplicaSet, wrapped), aggregate::workload, o, i)
         }),
         status: Some(|o| {
             reflect::typed_status(Kind::ReplicaSet, "ReplicaSetStatus", "ReplicaSetStatus", o)
@@ -104,13 +113,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: Some(|o, n| revise::revise(Kind::StatefulSet, o, n)),
         retain: None,
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::StatefulSet,
-                object: "StatefulSet",
-                status: "StatefulSetStatus",
-                member: "WrappedStatefulSetStatus",
-            };
-            aggregate::aggregate(types, aggregate::workload, o, i)
+            aggregate::aggregate(types!(StatefulSet, wrapped), aggregate::workload, o, i)
         }),
         status: Some(|o| {
             reflect::typed_status(
@@ -130,13 +133,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: None,
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::DaemonSet,
-                object: "DaemonSet",
-                status: "DaemonSetStatus",
-                member: "WrappedDaemonSetStatus",
-            };
-            aggregate::aggregate(types, aggregate::workload, o, i)
+            aggregate::aggregate(types!(DaemonSet, wrapped), aggregate::workload, o, i)
         }),
         status: Some(|o| {
             reflect::typed_status(Kind::DaemonSet, "DaemonSetStatus", "DaemonSetStatus", o)
@@ -150,15 +147,7 @@ pub(super) static NATIVE: &[Native] = &[
         replica: Some(|o| replica::interpret(Kind::Job, "Job", o)),
         revise: Some(|o, n| revise::revise(Kind::Job, o, n)),
         retain: Some(|d, o| retain::edited(d, o, retain::job)),
-        aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::Job,
-                object: "Job",
-                status: "JobStatus",
-                member: "JobStatus",
-            };
-            aggregate::aggregate(types, aggregate::job, o, i)
-        }),
+        aggregate: Some(|o, i| aggregate::aggregate(types!(Job), aggregate::job, o, i)),
         status: Some(|o| reflect::typed_status(Kind::Job, "JobStatus", "JobStatus", o)),
         health: None,
         dependencies: Some(|o| dependencies::dependencies(Kind::Job, "Job", o)),
@@ -169,15 +158,7 @@ pub(super) static NATIVE: &[Native] = &[
         replica: None,
         revise: None,
         retain: None,
-        aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::CronJob,
-                object: "CronJob",
-                status: "CronJobStatus",
-                member: "CronJobStatus",
-            };
-            aggregate::aggregate(types, aggregate::cron_job, o, i)
-        }),
+        aggregate: Some(|o, i| aggregate::aggregate(types!(CronJob), aggregate::cron_job, o, i)),
         status: None,
         health: None,
         dependencies: Some(|o| dependencies::dependencies(Kind::CronJob, "CronJob", o)),
@@ -188,15 +169,7 @@ pub(super) static NATIVE: &[Native] = &[
         replica: Some(|o| replica::interpret(Kind::Pod, "Pod", o)),
         revise: None,
         retain: Some(retain::pod),
-        aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::Pod,
-                object: "Pod",
-                status: "PodStatus",
-                member: "PodStatus",
-            };
-            aggregate::pod_aggregate(types, aggregate::pod, o, i)
-        }),
+        aggregate: Some(|o, i| aggregate::pod_aggregate(types!(Pod), aggregate::pod, o, i)),
         status: None,
         health: Some(|o| health::healthy("Pod", o, health::pod)),
         dependencies: Some(|o| dependencies::dependencies(Kind::Pod, "Pod", o)),
@@ -208,13 +181,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: Some(|d, o| retain::edited(d, o, retain::service)),
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::Service,
-                object: "Service",
-                status: "ServiceStatus",
-                member: "ServiceStatus",
-            };
-            aggregate::aggregate(types, aggregate::load_balancer, o, i)
+            aggregate::aggregate(types!(Service), aggregate::load_balancer, o, i)
         }),
         status: Some(reflect::service),
         health: Some(|o| health::healthy("Service", o, health::service)),
@@ -249,13 +216,12 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: Some(|d, o| retain::edited(d, o, retain::pvc)),
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::PersistentVolumeClaim,
-                object: "PersistentVolumeClaim",
-                status: "PersistentVolumeClaimStatus",
-                member: "PersistentVolumeClaimStatus",
-            };
-            aggregate::aggregate(types, aggregate::persistent_volume_claim, o, i)
+            aggregate::aggregate(
+                types!(PersistentVolumeClaim),
+                aggregate::persistent_volume_claim,
+                o,
+                i,
+            )
         }),
         status: None,
         health: Some(|o| {
@@ -270,13 +236,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: Some(|d, o| retain::edited(d, o, retain::pv)),
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::PersistentVolume,
-                object: "PersistentVolume",
-                status: "PersistentVolumeStatus",
-                member: "PersistentVolumeStatus",
-            };
-            aggregate::aggregate(types, aggregate::persistent_volume, o, i)
+            aggregate::aggregate(types!(PersistentVolume), aggregate::persistent_volume, o, i)
         }),
         status: None,
         health: None,
@@ -289,13 +249,7 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: None,
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::Ingress,
-                object: "Ingress",
-                status: "IngressStatus",
-                member: "IngressStatus",
-            };
-            aggregate::aggregate(types, aggregate::load_balancer, o, i)
+            aggregate::aggregate(types!(Ingress), aggregate::load_balancer, o, i)
         }),
         status: Some(reflect::generic),
         health: Some(|o| health::healthy("Ingress", o, health::ingress)),
@@ -308,13 +262,12 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: None,
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::PodDisruptionBudget,
-                object: "PodDisruptionBudget",
-                status: "PodDisruptionBudgetStatus",
-                member: "PodDisruptionBudgetStatus",
-            };
-            aggregate::aggregate(types, aggregate::pod_disruption_budget, o, i)
+            aggregate::aggregate(
+                types!(PodDisruptionBudget),
+                aggregate::pod_disruption_budget,
+                o,
+                i,
+            )
         }),
         status: Some(|o| {
             reflect::typed_status(
@@ -334,13 +287,12 @@ pub(super) static NATIVE: &[Native] = &[
         revise: None,
         retain: None,
         aggregate: Some(|o, i| {
-            let types = &Types {
-                kind: Kind::HorizontalPodAutoscaler,
-                object: "HorizontalPodAutoscaler",
-                status: "HorizontalPodAutoscalerStatus",
-                member: "HorizontalPodAutoscalerStatus",
-            };
-            aggregate::aggregate(types, aggregate::horizontal_pod_autoscaler, o, i)
+            aggregate::aggregate(
+                types!(HorizontalPodAutoscaler),
+                aggregate::horizontal_pod_autoscaler,
+                o,
+                i,
+            )
         }),
         status: Some(|o| {
             reflect::typed_status(
