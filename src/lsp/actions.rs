@@ -112,22 +112,16 @@ mod tests {
     use super::*;
     use lsp_types::Position as LspPosition;
 
-    const RIC: &str = "apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata:
-  name: demo
-spec:
-  target:
-    apiVersion: apps/v1
-    kind: Deployment
-  customizations:
-    healthInterpretation:
+    const RIC: &str = concat!(
+        ric_head!(),
+        "    healthInterpretation:
       luaScript: |
         local function helper(o)
           return true
         end
     retention:
-";
+"
+    );
 
     fn apply(text: &str, edit: &TextEdit) -> String {
         let mut out = text.to_string();

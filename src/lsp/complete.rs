@@ -167,16 +167,9 @@ mod tests {
     use super::super::layout::layout;
     use super::*;
 
-    const RIC: &str = "apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata:
-  name: demo
-spec:
-  target:
-    apiVersion: apps/v1
-    kind: Deployment
-  customizations:
-    replicaResource:
+    const RIC: &str = concat!(
+        ric_head!(),
+        "    replicaResource:
       luaScript: |
         local kube = require(\"kube\")
         function GetReplicas(obj)
@@ -190,7 +183,8 @@ spec:
     healthInterpretation:
       luaScript: |
         fun
-";
+"
+    );
 
     fn labels(line: u32, character: u32) -> Vec<String> {
         let l = layout(RIC);

@@ -54,18 +54,12 @@ mod tests {
     use super::*;
     use crate::diag::{Kind, Position};
 
-    const HEAD: &str = "apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata:
-  name: demo
-spec:
-  target:
-    apiVersion: apps/v1
-    kind: Deployment
-  customizations:
-    healthInterpretation:
+    const HEAD: &str = concat!(
+        ric_head!(),
+        "    healthInterpretation:
       luaScript: |
-";
+"
+    );
 
     fn run(script: &str) -> Vec<Diagnostic> {
         let text = format!("{HEAD}{script}");

@@ -78,16 +78,9 @@ mod tests {
     use super::super::layout::layout;
     use super::*;
 
-    const RIC: &str = "apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata:
-  name: demo
-spec:
-  target:
-    apiVersion: apps/v1
-    kind: Deployment
-  customizations:
-    replicaResource:
+    const RIC: &str = concat!(
+        ric_head!(),
+        "    replicaResource:
       luaScript: |
         local kube = require(\"kube\")
         function GetReplicas(obj)
@@ -95,7 +88,8 @@ spec:
           setmetatable(r, nil)
           return obj.spec.replicas, r
         end
-";
+"
+    );
 
     fn text_at(line: u32, character: u32) -> Option<String> {
         let l = layout(RIC);

@@ -155,16 +155,9 @@ pub fn layout(text: &str) -> Layout {
 mod tests {
     use super::*;
 
-    const RIC: &str = "apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata:
-  name: demo
-spec:
-  target:
-    apiVersion: apps/v1
-    kind: Deployment
-  customizations:
-    healthInterpretation:
+    const RIC: &str = concat!(
+        ric_head!(),
+        "    healthInterpretation:
       luaScript: |
         function InterpretHealth(observedObj)
           return true
@@ -174,7 +167,8 @@ spec:
 ---
 apiVersion: v1
 kind: ConfigMap
-";
+"
+    );
 
     #[test]
     fn rules_and_their_blocks() {

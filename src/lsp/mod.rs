@@ -12,6 +12,24 @@
 //! testable without a client; `server` speaks the protocol (through the
 //! synchronous `lsp-server` crate) on a connection the caller provides.
 
+/// The head of the customization the unit tests below edit: a
+/// Deployment target, up to `customizations:`.
+#[cfg(test)]
+macro_rules! ric_head {
+    () => {
+        "apiVersion: config.karmada.io/v1alpha1
+kind: ResourceInterpreterCustomization
+metadata:
+  name: demo
+spec:
+  target:
+    apiVersion: apps/v1
+    kind: Deployment
+  customizations:
+"
+    };
+}
+
 pub mod actions;
 pub mod complete;
 pub mod cursor;
