@@ -32,9 +32,43 @@ pub struct Customization {
 /// documents holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Origin {
-    pub text: std::sync::Arc<str>,
+    pub source: std::sync::Arc<Source>,
     /// Index among the file's non-empty documents.
     pub document: usize,
+}
+
+/// A customization file's text, shared by its documents, and its
+/// positions: located once, the first time an error needs one, however
+/// many errors the file holds.
+#[derive(Debug)]
+pub struct Source {
+    text: std::sync::Arc<str>,
+    map: std::sync::OnceLock<crate::locate::FileMap>,
+}
+
+impl Source {
+    pub fn new(text: std::sync::Arc<str>) -> Source {
+        Source {
+            text,
+            map: std::sync::OnceLock::new(),
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The file's positions (`crate::locate`), located on first use.
+    pub fn map(&self) -> &crate::locate::FileMap {
+        self.map.get_or_init(|| crate::locate::locate(&self.text))
+    }
+}
+
+impl PartialEq for Source {
+    /// Two sources are the same text; where it was located is a cache.
+    fn eq(&self, other: &Source) -> bool {
+        self.text == other.text
+    }
 }
 
 impl Customization {
@@ -54,12 +88,12 @@ impl Customization {
 
     /// The file position of line `line` (1-based) of the script of `op`,
     /// when known: the file line, and the column its code starts at.
-    /// Locates the file again (`crate::locate`): only error paths ask.
+    /// Only error paths ask; the file is located once (`Source::map`).
     pub fn file_position(&self, op: Operation, line: usize) -> Option<crate::diag::Position> {
         let origin = self.origin.as_ref()?;
         let code = self.script(op)?.lines().nth(line.checked_sub(1)?)?;
         let column = code.chars().take_while(|c| c.is_whitespace()).count() + 1;
-        let map = crate::locate::locate(&origin.text);
+        let map = origin.source.map();
         let (document, _) = map
             .documents
             .iter()

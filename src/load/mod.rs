@@ -60,13 +60,13 @@ pub fn documents_and_warnings(
     if values.is_empty() {
         return Err(input::no_document(name));
     }
-    let shared: std::sync::Arc<str> = text.into();
+    let shared = std::sync::Arc::new(ric::Source::new(text.into()));
     let mut docs = Vec::with_capacity(values.len());
     for (document, value) in values.iter().enumerate() {
         let mut doc = decode(name, value)?;
         if let Document::Customization(c) = &mut doc {
             c.origin = Some(Origin {
-                text: shared.clone(),
+                source: shared.clone(),
                 document,
             });
         }

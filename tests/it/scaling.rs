@@ -42,8 +42,9 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Instructions executed by `kinterp ARGS` in `dir`; the run must succeed.
-fn instructions(dir: &Path, args: &[String]) -> u64 {
+/// Instructions executed by `kinterp ARGS` in `dir`; the run must end
+/// with exit code `status`.
+fn instructions(dir: &Path, args: &[String], status: i32) -> u64 {
     let out = Command::new("valgrind")
         .args([
             "--tool=cachegrind",
@@ -58,9 +59,10 @@ fn instructions(dir: &Path, args: &[String]) -> u64 {
         .output()
         .expect("valgrind runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "kinterp {args:?} failed under valgrind:\n{stderr}"
+    assert_eq!(
+        out.status.code(),
+        Some(status),
+        "kinterp {args:?} under valgrind:\n{stderr}"
     );
     let line = stderr
         .lines()
@@ -78,6 +80,16 @@ fn instructions(dir: &Path, args: &[String]) -> u64 {
 /// and returns kinterp's arguments. Checks the growth from `n` to `10 n`
 /// units, the cost of one unit taken off both.
 fn assert_linear(name: &str, n: usize, make: impl Fn(&Path, usize) -> Vec<String>) {
+    assert_linear_ending(name, n, 0, make)
+}
+
+/// `assert_linear` for runs that end with exit code `status`.
+fn assert_linear_ending(
+    name: &str,
+    n: usize,
+    status: i32,
+    make: impl Fn(&Path, usize) -> Vec<String>,
+) {
     if !have_valgrind() {
         println!("{name}: not measured: valgrind is not installed");
         return;
@@ -88,7 +100,7 @@ fn assert_linear(name: &str, n: usize, make: impl Fn(&Path, usize) -> Vec<String
         let sub = dir.join(units.to_string());
         std::fs::create_dir_all(&sub).expect("folder");
         let args = make(&sub, units);
-        cost[slot] = instructions(&sub, &args);
+        cost[slot] = instructions(&sub, &args, status);
     }
     let _ = std::fs::remove_dir_all(&dir);
     let [one, small, large] = cost.map(|c| c as f64);
@@ -243,6 +255,23 @@ fn customizations_per_file() {
     assert_linear("documents per file", 20, |d, n| {
         let docs: Vec<String> = (0..n)
             .map(|i| ric(&format!("r{i}"), &[("replicaResource", &check_script(i))]))
+            .collect();
+        write(d, "all.yaml", &docs.join("---\n"));
+        args(&["interpret", "-f", "all.yaml", "--check"])
+    });
+}
+
+/// Every customization of one file fails to compile: each error is placed
+/// on the file's own line, which must not locate the whole file again per
+/// error.
+#[test]
+fn failing_customizations_per_file() {
+    assert_linear_ending("failing documents per file", 20, 1, |d, n| {
+        let docs: Vec<String> = (0..n)
+            .map(|i| {
+                let script = format!("function Retain(d, o)\n  -- script {i}\n  return d +\nend\n");
+                ric(&format!("r{i}"), &[("retention", &script)])
+            })
             .collect();
         write(d, "all.yaml", &docs.join("---\n"));
         args(&["interpret", "-f", "all.yaml", "--check"])
