@@ -44,6 +44,17 @@ pub(crate) fn parse_each(
     p.stream(sink)
 }
 
+/// The map of `entries`, built in bulk (a sort, linear for keys in order,
+/// instead of a tree search per key); a duplicate key declines, as the full
+/// reader warns about it.
+fn bulk_map(mut entries: Vec<(String, Value)>) -> R<Map<String, Value>> {
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    if entries.windows(2).any(|w| w[0].0 == w[1].0) {
+        return Err(Bail);
+    }
+    Ok(entries.into_iter().collect())
+}
+
 /// Characters libyaml accepts without surprises: no control characters, no
 /// carriage returns or Unicode line breaks, no byte order mark.
 fn clean_chars(text: &str) -> bool {
@@ -231,7 +242,7 @@ impl Parser<'_> {
     /// key and the offset after its colon.
     fn mapping(&mut self, first: Line, key: (String, usize)) -> R<Value> {
         let col = first.indent;
-        let mut map = Map::new();
+        let mut entries = Vec::new();
         let (mut l, mut key) = (first, key);
         loop {
             let (name, after) = key;
@@ -242,16 +253,14 @@ impl Parser<'_> {
             } else {
                 self.inline(Line { start: vstart, ..l }, col)?
             };
-            if map.insert(name, value).is_some() {
-                return Err(Bail); // the full reader warns about duplicate keys
-            }
+            entries.push((name, value));
             match self.peek()? {
                 Peek::Content(n) if n.indent == col => {
                     key = self.key(n)?.ok_or(Bail)?;
                     l = n;
                 }
                 Peek::Content(n) if n.indent > col => return Err(Bail),
-                _ => return Ok(Value::Object(map)),
+                _ => return Ok(Value::Object(bulk_map(entries)?)),
             }
         }
     }

@@ -288,9 +288,12 @@ fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Va
     // values as they are met: a Lua value held here takes a slot of Lua's
     // stack, and a table with thousands of entries would run out of them.
     // A value's encoding error is kept and raised in the order the checks
-    // below take.
+    // below take: for an object, the first other key (in iteration order)
+    // that is not a string or whose value failed.
     let mut array_keys: Vec<(f64, Result<Value, EncodeError>)> = Vec::new();
-    let mut other: Vec<(Key, Result<Value, EncodeError>)> = Vec::new();
+    let mut first_other: Option<KeyKind> = None;
+    let mut fields: Vec<(String, Value)> = Vec::new();
+    let mut field_error: Option<EncodeError> = None;
     for pair in t.pairs::<LuaValue, LuaValue>() {
         let (k, val) = pair.map_err(|e| EncodeError::new(depth, e.to_string()))?;
         let as_num = match &k {
@@ -299,28 +302,37 @@ fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Va
             _ => None,
         };
         let value = encode(&val, depth + 1, seen);
-        match as_num {
-            Some(f) if (1.0..ARRAY_PART_LIMIT).contains(&f) && f.fract() == 0.0 => {
-                array_keys.push((f, value))
+        let kind = match (as_num, &k) {
+            (Some(f), _) if (1.0..ARRAY_PART_LIMIT).contains(&f) && f.fract() == 0.0 => {
+                array_keys.push((f, value));
+                continue;
             }
-            Some(_) => other.push((Key::Number, value)),
-            None => {
-                let key = match &k {
-                    LuaValue::String(s) => {
-                        Key::Text(String::from_utf8_lossy(&s.as_bytes()).into_owned())
-                    }
-                    _ => Key::Other,
-                };
-                other.push((key, value));
+            (Some(_), _) => KeyKind::Number,
+            (None, LuaValue::String(_)) => KeyKind::Text,
+            _ => KeyKind::Other,
+        };
+        first_other.get_or_insert(kind);
+        if field_error.is_some() {
+            continue;
+        }
+        match (kind, value, &k) {
+            (KeyKind::Text, Ok(value), LuaValue::String(s)) => {
+                fields.push((String::from_utf8_lossy(&s.as_bytes()).into_owned(), value));
+            }
+            (KeyKind::Text, Err(e), _) => field_error = Some(e),
+            _ => {
+                field_error = Some(EncodeError::new(
+                    depth,
+                    "cannot encode mixed or invalid key types",
+                ))
             }
         }
     }
-    if array_keys.is_empty() && other.is_empty() {
+    if array_keys.is_empty() && first_other.is_none() {
         return Ok(Value::Array(Vec::new()));
     }
     array_keys.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let first_is_number = !array_keys.is_empty() || matches!(other.first(), Some((Key::Number, _)));
-    if first_is_number {
+    if !array_keys.is_empty() || first_other == Some(KeyKind::Number) {
         let mut out = Vec::with_capacity(array_keys.len());
         for (i, (k, val)) in array_keys.into_iter().enumerate() {
             if k != (i + 1) as f64 {
@@ -328,31 +340,31 @@ fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Va
             }
             out.push(val?);
         }
-        if let Some((k, _)) = other.first() {
+        if let Some(k) = first_other {
             return Err(match k {
-                Key::Number => EncodeError::new(depth, "cannot encode sparse array"),
+                KeyKind::Number => EncodeError::new(depth, "cannot encode sparse array"),
                 _ => EncodeError::new(depth, "cannot encode mixed or invalid key types"),
             });
         }
         return Ok(Value::Array(out));
     }
-    let mut map = Map::new();
-    for (k, val) in other {
-        let Key::Text(key) = k else {
-            return Err(EncodeError::new(
-                depth,
-                "cannot encode mixed or invalid key types",
-            ));
-        };
-        map.insert(key, val?);
+    if let Some(e) = field_error {
+        return Err(e);
     }
-    Ok(Value::Object(map))
+    // Keys come in first-insertion order, usually sorted already (a table
+    // converted from JSON): the map is built in bulk, which sorts them
+    // stably (linear for a sorted run) and keeps the last of equal keys (two
+    // invalid UTF-8 keys may read the same), as inserting one by one would.
+    Ok(Value::Object(
+        fields.into_iter().collect::<Map<String, Value>>(),
+    ))
 }
 
 /// A table key as the encoder classifies it (array indices apart).
-enum Key {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum KeyKind {
     Number,
-    Text(String),
+    Text,
     Other,
 }
 
@@ -433,6 +445,44 @@ mod tests {
         ] {
             assert_eq!(enc(&lua, code), Err(format!("{p}{msg}")), "{code}");
         }
+    }
+
+    #[test]
+    fn objects_keep_every_key_and_the_first_error() {
+        let lua = Lua::new();
+        // Keys in insertion order, sorted or not, many or few.
+        let v = enc(
+            &lua,
+            "local t = {} for i = 300, 1, -1 do t['k' .. i] = i end t.a = {} t['é'] = 'x' return t",
+        )
+        .unwrap();
+        let m = v.as_object().unwrap();
+        assert_eq!(m.len(), 302);
+        assert_eq!(m["k17"], json!(17.0));
+        assert_eq!(m["a"], json!([]));
+        assert_eq!(m["é"], json!("x"));
+        // Two invalid UTF-8 keys read the same: the later one wins, as
+        // inserting them one by one would give.
+        assert_eq!(
+            enc(&lua, "local t = {} t['\\255'] = 1 t['\\254'] = 2 return t"),
+            Ok(json!({"\u{fffd}": 2.0}))
+        );
+        // The first failing entry, in insertion order, decides the error.
+        let p = MARSHAL_PREFIX;
+        assert_eq!(
+            enc(
+                &lua,
+                "local t = {} t.a = 1 t.f = print t[true] = 1 return t"
+            ),
+            Err(format!("{p}{p}cannot encode function to JSON"))
+        );
+        assert_eq!(
+            enc(
+                &lua,
+                "local t = {} t.a = 1 t[true] = 1 t.f = print return t"
+            ),
+            Err(format!("{p}cannot encode mixed or invalid key types"))
+        );
     }
 
     #[test]

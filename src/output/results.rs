@@ -4,7 +4,7 @@
 use crate::ops::Outcome;
 
 use super::json::to_go_json;
-use super::yaml::to_yaml;
+use super::yaml::push_yaml;
 
 /// karmadactl's YAML rendering of all results.
 pub fn yaml(outcome: &Outcome) -> String {
@@ -13,7 +13,7 @@ pub fn yaml(outcome: &Outcome) -> String {
     for (i, (name, value)) in outcome.results.iter().enumerate() {
         out.push_str("---\n");
         out.push_str(&format!("# [{}/{n}] {name}:\n", i + 1));
-        out.push_str(&to_yaml(value));
+        push_yaml(value, &mut out);
     }
     out
 }

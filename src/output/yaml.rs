@@ -11,11 +11,20 @@ use super::yaml_write::Writer;
 /// Renders `value` as go-yaml v2 would after a JSON round trip. Every
 /// document ends with a newline; top-level scalars print on one line.
 pub fn to_yaml(value: &Value) -> String {
-    let mut emitter = Emitter { w: Writer::new() };
+    let mut out = String::new();
+    push_yaml(value, &mut out);
+    out
+}
+
+/// [`to_yaml`] appended to `out`, which must be empty or end with a newline.
+pub fn push_yaml(value: &Value, out: &mut String) {
+    let mut emitter = Emitter {
+        w: Writer::new(std::mem::take(out)),
+    };
     emitter.node(value, Context::default());
     // Document end: finish the last line.
     emitter.w.write_indent();
-    emitter.w.out
+    *out = emitter.w.out;
 }
 
 /// Where a node sits, as go-yaml's emitter tracks it.
@@ -79,11 +88,10 @@ impl Emitter {
 
     fn mapping(&mut self, map: &Map<String, Value>) {
         let previous = self.w.increase_indent(false, false);
-        let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-        sort_keys(
-            &mut entries,
-            &|a: &(&String, &Value), b: &(&String, &Value)| natural_less(a.0, b.0),
-        );
+        let mut entries: Vec<(&str, &Value)> = map.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        sort_keys(&mut entries, &|a: &(&str, &Value), b: &(&str, &Value)| {
+            natural_less(a.0, b.0)
+        });
         let value_ctx = Context {
             mapping: true,
             simple_key: false,
