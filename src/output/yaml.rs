@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::yaml_number::format_number;
-use super::yaml_sort::{natural_less, sort_keys};
+use super::yaml_sort::sort_by_natural_key;
 use super::yaml_style::{Analysis, Style, analyze, select_style, string_style};
 use super::yaml_write::Writer;
 
@@ -89,9 +89,7 @@ impl Emitter {
     fn mapping(&mut self, map: &Map<String, Value>) {
         let previous = self.w.increase_indent(false, false);
         let mut entries: Vec<(&str, &Value)> = map.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        sort_keys(&mut entries, &|a: &(&str, &Value), b: &(&str, &Value)| {
-            natural_less(a.0, b.0)
-        });
+        sort_by_natural_key(&mut entries, &|e: &(&str, &Value)| e.0);
         let value_ctx = Context {
             mapping: true,
             simple_key: false,

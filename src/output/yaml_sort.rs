@@ -168,6 +168,101 @@ pub(super) fn sort_keys<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> boo
     }
 }
 
+/// Sorts `items` by their keys (`key`) in natural order, as [`sort_keys`]
+/// with [`natural_less`] would for keys the comparator orders consistently.
+/// ASCII keys are first sorted by an encoding of their natural order
+/// ([`encode_natural`]) with plain byte comparisons; the result is kept if
+/// every key is naturally less than the next, which for consistent keys
+/// means it is the one sorted order. Otherwise (inconsistent keys, where
+/// any order is acceptable, or keys the encoding orders differently) the
+/// merge sort decides.
+pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -> &str) {
+    let less = |a: &T, b: &T| natural_less(key(a), key(b));
+    if items.len() <= 12 || !items.iter().all(|i| key(i).is_ascii()) {
+        sort_keys(items, &less);
+        return;
+    }
+    let mut codes = Vec::with_capacity(items.iter().map(|i| key(i).len() + 4).sum());
+    let mut ends = Vec::with_capacity(items.len());
+    for item in items.iter() {
+        encode_natural(key(item).as_bytes(), &mut codes);
+        ends.push(codes.len());
+    }
+    let mut order: Vec<(&[u8], usize)> = Vec::with_capacity(items.len());
+    let mut start = 0;
+    for (i, &end) in ends.iter().enumerate() {
+        order.push((&codes[start..end], i));
+        start = end;
+    }
+    order.sort_by(|a, b| a.0.cmp(b.0));
+    let chain = order
+        .windows(2)
+        .all(|w| less(&items[w[0].1], &items[w[1].1]));
+    if !chain {
+        sort_keys(items, &less);
+        return;
+    }
+    let sorted: Vec<T> = order.iter().map(|&(_, i)| items[i].clone()).collect();
+    items.clone_from_slice(&sorted);
+}
+
+/// The code of a byte that is neither a letter nor a digit: its rank among
+/// those bytes, from 1 (all below [`DIGITS`]).
+fn other_code(c: u8) -> u8 {
+    let digits_below = c.saturating_sub(b'0').min(10);
+    let upper_below = c.saturating_sub(b'A').min(26);
+    let lower_below = c.saturating_sub(b'a').min(26);
+    1 + c - digits_below - upper_below - lower_below
+}
+
+/// Marks a digit run: after every other non-letter, before every letter.
+const DIGITS: u8 = 0x43;
+/// Letters: `A`-`Z` then `a`-`z` from here, in code order.
+const LETTERS: u8 = 0x50;
+
+/// Appends `n` so that byte order is numeric order (one byte below 255).
+fn push_count(n: usize, out: &mut Vec<u8>) {
+    if n < 255 {
+        out.push(n as u8);
+    } else {
+        out.push(255);
+        out.extend_from_slice(&(n as u64).to_be_bytes());
+    }
+}
+
+/// An ASCII key as bytes whose order is [`natural_less`]'s for the usual
+/// keys: other characters before digit runs before letters; a digit run
+/// by value (significant length, then digits), then by its number of
+/// leading zeros.
+fn encode_natural(key: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < key.len() {
+        let c = key[i];
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < key.len() && key[i] == b'0' {
+                i += 1;
+            }
+            let zeros = i - start;
+            let sig = i;
+            while i < key.len() && key[i].is_ascii_digit() {
+                i += 1;
+            }
+            out.push(DIGITS);
+            push_count(i - sig, out);
+            out.extend_from_slice(&key[sig..i]);
+            push_count(zeros, out);
+            continue;
+        }
+        out.push(match c {
+            b'A'..=b'Z' => LETTERS + (c - b'A'),
+            b'a'..=b'z' => LETTERS + 26 + (c - b'a'),
+            _ => other_code(c),
+        });
+        i += 1;
+    }
+}
+
 fn insertion_sort<T>(items: &mut [T], less: &impl Fn(&T, &T) -> bool) {
     for i in 1..items.len() {
         let mut j = i;
@@ -330,6 +425,81 @@ mod tests {
         }
         // Nearly all sets of the families above are consistent.
         assert!(checked >= 120, "only {checked} consistent key sets");
+    }
+
+    #[test]
+    fn natural_key_sort_matches_the_merge_sort() {
+        let families: [&dyn Fn(u64) -> String; 7] = [
+            &|v| format!("label-{}", v % 100_000),
+            &|v| format!("key-{:07}", v % 10_000_000),
+            &|v| format!("k{}.{:03}", v % 1000, (v >> 12) % 40),
+            &|v| {
+                format!(
+                    "{}{}",
+                    ["app", "tier", "Team_", "x.y/", "a~", "é"][(v % 6) as usize],
+                    v % 10
+                )
+            },
+            // Digit runs of several lengths before letters: often no
+            // consistent order; the encoding's order is then refused.
+            &|v| format!("a{}b{}", v % 200, (v >> 8) % 3),
+            &|v| format!("v{}{}", "0".repeat((v % 3) as usize), (v >> 4) % 50),
+            &|v| {
+                let chars = b"aAzZ_-./09:~ ";
+                (0..1 + v % 6)
+                    .map(|i| chars[((v >> (i * 8)) % 13) as usize] as char)
+                    .collect()
+            },
+        ];
+        let (mut checked, mut fast) = (0, 0);
+        for make in families {
+            for keys in key_sets(make) {
+                let mut expected = keys.clone();
+                copying_merge_sort(&mut expected);
+                let mut got = keys.clone();
+                sort_by_natural_key(&mut got, &|k: &String| k.as_str());
+                if !consistent(&expected) {
+                    continue;
+                }
+                checked += 1;
+                assert_eq!(got, expected, "{} keys", keys.len());
+                // Where the encoding alone orders the keys naturally.
+                let mut by_code: Vec<(Vec<u8>, &String)> = keys
+                    .iter()
+                    .map(|k| {
+                        let mut code = Vec::new();
+                        encode_natural(k.as_bytes(), &mut code);
+                        (code, k)
+                    })
+                    .collect();
+                by_code.sort();
+                fast += usize::from(by_code.iter().map(|c| c.1).eq(expected.iter()));
+            }
+        }
+        assert!(checked >= 120, "only {checked} consistent key sets");
+        assert!(fast >= 100, "the encoding sorts only {fast} sets");
+    }
+
+    #[test]
+    fn natural_codes_order_characters_like_the_comparator() {
+        let code = |k: &str| {
+            let mut c = Vec::new();
+            encode_natural(k.as_bytes(), &mut c);
+            c
+        };
+        // Each key naturally before the next, and so are their codes.
+        let chain = [
+            "", " ", "!", "-", ".", "/", ":", "@", "[", "_", "`", "~", "\u{7f}", "0", "00", "1",
+            "01", "001", "2", "9", "10", "010", "99", "100", "A", "Z", "a", "a-", "a0", "a9",
+            "a10", "ab", "z",
+        ];
+        for w in chain.windows(2) {
+            assert!(natural_less(w[0], w[1]), "{w:?}");
+            assert!(code(w[0]) < code(w[1]), "{w:?}");
+        }
+        let long = "1".repeat(300);
+        assert!(code(&long) > code(&"9".repeat(254)));
+        assert!(code(&format!("{}1", "0".repeat(300))) > code("01"));
     }
 
     #[test]
