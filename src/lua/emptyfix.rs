@@ -206,7 +206,7 @@ mod tests {
             run(
                 json!({"a": {"bc": []}, "ab": {"c": []}}),
                 Target::Struct,
-                &[reference.clone()]
+                std::slice::from_ref(&reference)
             ),
             json!({"a": {}, "ab": {"c": {}}})
         );

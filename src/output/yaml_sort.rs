@@ -178,31 +178,57 @@ pub(super) fn sort_keys<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> boo
 /// merge sort decides.
 pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -> &str) {
     let less = |a: &T, b: &T| natural_less(key(a), key(b));
-    if items.len() <= 12 || !items.iter().all(|i| key(i).is_ascii()) {
+    let total: usize = items.iter().map(|i| key(i).len() + 4).sum();
+    if items.len() <= 12
+        || u32::try_from(total).is_err()
+        || !items.iter().all(|i| key(i).is_ascii())
+    {
         sort_keys(items, &less);
         return;
     }
-    let mut codes = Vec::with_capacity(items.iter().map(|i| key(i).len() + 4).sum());
-    let mut ends = Vec::with_capacity(items.len());
-    for item in items.iter() {
+    // Each key's code, and its first 16 bytes as a number (zero-padded:
+    // ties are settled by the whole codes), beside the key's index.
+    let mut codes = Vec::with_capacity(total);
+    let mut ends: Vec<u32> = Vec::with_capacity(items.len());
+    let mut order: Vec<(u128, u32)> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let start = codes.len();
         encode_natural(key(item).as_bytes(), &mut codes);
-        ends.push(codes.len());
+        let mut head = [0u8; 16];
+        let n = (codes.len() - start).min(16);
+        head[..n].copy_from_slice(&codes[start..start + n]);
+        ends.push(codes.len() as u32);
+        order.push((u128::from_be_bytes(head), i as u32));
     }
-    let mut order: Vec<(&[u8], usize)> = Vec::with_capacity(items.len());
-    let mut start = 0;
-    for (i, &end) in ends.iter().enumerate() {
-        order.push((&codes[start..end], i));
-        start = end;
-    }
-    order.sort_by(|a, b| a.0.cmp(b.0));
+    let code = |i: u32| {
+        let start = if i == 0 {
+            0
+        } else {
+            ends[i as usize - 1] as usize
+        };
+        &codes[start..ends[i as usize] as usize]
+    };
+    // Codes of distinct keys differ, so the order is fully determined
+    // (the index settles nothing) and an in-place sort does.
+    order.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| code(a.1).cmp(code(b.1)))
+            .then(a.1.cmp(&b.1))
+    });
+    drop(codes);
+    drop(ends);
     let chain = order
         .windows(2)
-        .all(|w| less(&items[w[0].1], &items[w[1].1]));
+        .all(|w| less(&items[w[0].1 as usize], &items[w[1].1 as usize]));
     if !chain {
         sort_keys(items, &less);
         return;
     }
-    let sorted: Vec<T> = order.iter().map(|&(_, i)| items[i].clone()).collect();
+    let sorted: Vec<T> = order
+        .iter()
+        .map(|&(_, i)| items[i as usize].clone())
+        .collect();
+    drop(order);
     items.clone_from_slice(&sorted);
 }
 
