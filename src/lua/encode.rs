@@ -71,9 +71,7 @@ fn scalar(v: &LuaValue, depth: usize) -> Result<Value, EncodeError> {
         LuaValue::Boolean(b) => Ok(Value::Bool(*b)),
         LuaValue::Integer(i) => number(*i as f64, depth),
         LuaValue::Number(f) => number(*f, depth),
-        LuaValue::String(s) => Ok(Value::String(
-            String::from_utf8_lossy(&s.as_bytes()).into_owned(),
-        )),
+        LuaValue::String(s) => Ok(Value::String(text(&s.as_bytes()))),
         LuaValue::Function(_) => Err(function(depth)),
         LuaValue::Thread(_) => Err(EncodeError::new(depth, "cannot encode thread to JSON")),
         _ => Err(userdata(depth)),
@@ -121,8 +119,16 @@ unsafe fn string_at(state: *mut ffi::lua_State, idx: i32) -> String {
     unsafe {
         let mut len = 0;
         let p = ffi::lua_tolstring(state, idx, &mut len);
-        let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
-        String::from_utf8_lossy(bytes).into_owned()
+        text(std::slice::from_raw_parts(p.cast::<u8>(), len))
+    }
+}
+
+/// `bytes` as text, invalid UTF-8 replaced (valid text, nearly always,
+/// is checked and copied at once).
+fn text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 
