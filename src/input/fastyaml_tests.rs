@@ -222,6 +222,14 @@ fn big_mappings_are_built_in_bulk() {
     bails(&format!("{text}m: 3\n"));
     let dup = text.replace("  k-599: v599\n", "  k-17: again\n");
     bails(&dup);
+    // Around the size where entries stop going one by one into the map:
+    // a duplicate among the first ones, or of one of them later, declines.
+    for n in [15, 16, 17, 40] {
+        let keys: String = (0..n).map(|i| format!("  k{i}: {i}\n")).collect();
+        same(&format!("m:\n{keys}"));
+        bails(&format!("m:\n{keys}  k3: again\n"));
+        bails(&format!("m:\n  k3: first\n{keys}"));
+    }
 }
 
 #[test]
