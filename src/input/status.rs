@@ -3,22 +3,28 @@
 
 use serde_json::Value;
 
-use super::tape::{Node, Tape};
+use super::tape::{Node, Shared, Tape};
 use super::yaml::{DocSink, each_document};
 use crate::diag::Diagnostic;
 
-/// Puts each document on a tape as it is read, so that the decoded values
-/// of a long stream are never all held at once.
-struct TapeSink(Tape);
+/// Normalizes each document's items as soon as it is read, so that
+/// neither the decoded values of a long stream nor their tape are ever
+/// all held: only the normalized items are.
+struct NormSink<'n> {
+    scratch: Tape,
+    items: Normalizer<'n>,
+}
 
-impl DocSink for TapeSink {
+impl DocSink for NormSink<'_> {
     fn doc(&mut self, v: Value) -> Result<(), Diagnostic> {
-        self.0.push_root(&v);
+        self.scratch.push_root(&v);
+        self.items.doc(&self.scratch, 0);
+        self.scratch.clear();
         Ok(())
     }
 
     fn restart(&mut self) {
-        self.0.clear();
+        self.items.restart();
     }
 }
 
@@ -43,19 +49,15 @@ impl StatusItems {
     /// without any document is an error: a status file given is meant to
     /// hold items (a document `[]` says "no items").
     pub fn read(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
-        let (tape, warnings) = decode(name, text)?;
-        Ok((normalize(name, tape, true)?, warnings))
+        decode(name, text)
     }
 
-    /// `read`, taking the text: it is freed once decoded, before the items
-    /// are normalized, so that a large file is not held twice.
+    /// `read`, taking the text: it is freed once decoded.
     pub fn read_text(
         name: &str,
         text: String,
     ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
-        let (tape, warnings) = decode(name, &text)?;
-        drop(text);
-        Ok((normalize(name, tape, true)?, warnings))
+        decode(name, &text)
     }
 
     /// No items.
@@ -68,11 +70,14 @@ impl StatusItems {
 
     /// Normalizes `items`, one item each (a list is not unrolled).
     pub fn from_values(name: &str, items: &[Value]) -> Result<StatusItems, Diagnostic> {
-        let mut tape = Tape::new();
+        let mut norm = Normalizer::new(name, false, Tape::new());
+        let mut scratch = Tape::new();
         for item in items {
-            tape.push_root(item);
+            scratch.push_root(item);
+            norm.doc(&scratch, 0);
+            scratch.clear();
         }
-        normalize(name, tape, false)
+        norm.finish()
     }
 
     /// How many items there are.
@@ -110,28 +115,39 @@ impl StatusItems {
     }
 }
 
-/// Decodes a status file's documents onto a tape; none is an error.
-fn decode(name: &str, text: &str) -> Result<(Tape, Vec<Diagnostic>), Diagnostic> {
+/// Decodes a status file's documents and normalizes their items; none
+/// is an error. A decoding error anywhere wins over an item's error.
+fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    let json = match trimmed.starts_with(['{', '[']) {
-        true => Tape::parse_json_stream(trimmed).ok(),
-        false => None,
+    // Reserved, not touched: the normalized items take about as many
+    // nodes as the text has bytes over 8, and fewer string bytes.
+    let out = Tape::with_capacity(text.len() / 4, text.len() / 2 + 64);
+    let mut items = Normalizer::new(name, true, out);
+    let json = trimmed.starts_with(['{', '[']) && {
+        // A list is one document: reserved (not touched) as for any tape.
+        let mut scratch = Tape::with_capacity(text.len() / 4, text.len() + 64);
+        Tape::decode_json_stream(trimmed, &mut scratch, |doc| {
+            items.doc(doc, 0);
+            doc.clear();
+        })
+        .is_ok()
     };
-    let (tape, warnings) = match json {
-        Some(tape) => (tape, Vec::new()),
+    let warnings = match json {
+        true => Vec::new(),
         // Not JSON: YAML, or an error the YAML reader reports. Each
-        // document goes onto the tape as soon as it is read.
-        None => {
-            // Reserved, not touched: a tape never regrows (and copies).
-            let mut sink = TapeSink(Tape::with_capacity(text.len() / 4, text.len() + 64));
+        // document is normalized as soon as it is read.
+        false => {
+            items.restart();
+            let mut sink = NormSink {
+                scratch: Tape::new(),
+                items,
+            };
             let warnings = each_document(name, text, &mut sink)?;
-            (sink.0, warnings)
+            items = sink.items;
+            warnings
         }
     };
-    if tape.roots().len() == 0 {
-        return Err(super::no_document(name));
-    }
-    Ok((tape, warnings))
+    Ok((items.finish()?, warnings))
 }
 
 /// The fields of Go's AggregatedStatusItem, in its JSON field order.
@@ -153,44 +169,88 @@ struct Fields {
     health: Option<usize>,
 }
 
-fn normalize(name: &str, mut input: Tape, unroll: bool) -> Result<StatusItems, Diagnostic> {
-    let mut items = Vec::new();
-    for root in input.roots() {
-        match input.node(root) {
-            Node::Array { .. } if unroll => items.extend(input.children(root)),
-            _ => items.push(root),
-        }
-    }
-    // Checked and sized in a first pass, written in a second: the fields
-    // read are not kept for every item at once.
-    let mut nodes = 1;
-    for &item in &items {
-        nodes += read_fields(name, &input, item)?.nodes(&input);
-    }
-    // The normalized items' nodes go on a new tape sized for them, which
-    // then takes the input's strings (values are not copied); the input's
-    // nodes (with the fields Go ignores) are dropped before the items are
-    // used, so that they are held once.
-    let keys = FIELDS.map(|f| input.intern(f));
-    let empty = input.intern("");
-    let mut tape = Tape::with_capacity(nodes, 0);
-    let root = tape.open(false);
-    for &item in &items {
-        let f = read_fields(name, &input, item)?;
-        write_item(&mut tape, &input, &keys, empty, &f);
-    }
-    tape.close(root, items.len());
-    tape.take_strings(&mut input);
-    Ok(StatusItems { tape, root })
+/// The normalized items of the documents read so far, on a tape whose
+/// first node is their array.
+struct Normalizer<'n> {
+    name: &'n str,
+    /// Whether a document that is an array holds items (a status file)
+    /// or is one (a test case's item).
+    unroll: bool,
+    out: Tape,
+    keys: [Node; 5],
+    empty: Node,
+    shared: Shared,
+    items: usize,
+    docs: usize,
+    /// The first item that could not be read: later ones are not.
+    error: Option<Diagnostic>,
 }
 
-impl Fields {
-    /// How many nodes the normalized item takes (see `write_item`).
-    fn nodes(&self, t: &Tape) -> usize {
-        3 + self.status.map_or(0, |s| 1 + t.size(s))
-            + 2 * usize::from(self.applied)
-            + 2 * usize::from(self.applied_message.is_some())
-            + 2 * usize::from(self.health.is_some())
+impl<'n> Normalizer<'n> {
+    fn new(name: &'n str, unroll: bool, mut out: Tape) -> Normalizer<'n> {
+        out.clear();
+        out.open(false);
+        let keys = FIELDS.map(|f| out.intern(f));
+        let empty = out.intern("");
+        Normalizer {
+            name,
+            unroll,
+            out,
+            keys,
+            empty,
+            shared: Shared::default(),
+            items: 0,
+            docs: 0,
+            error: None,
+        }
+    }
+
+    /// Forgets every document taken so far.
+    fn restart(&mut self) {
+        let out = std::mem::take(&mut self.out);
+        *self = Normalizer::new(self.name, self.unroll, out);
+    }
+
+    /// Takes the items of the document at `root` of `input`.
+    fn doc(&mut self, input: &Tape, root: usize) {
+        self.docs += 1;
+        if self.error.is_some() {
+            return;
+        }
+        let result = match input.node(root) {
+            Node::Array { .. } if self.unroll => input
+                .children(root)
+                .try_for_each(|item| self.item(input, item)),
+            _ => self.item(input, root),
+        };
+        self.error = result.err();
+    }
+
+    fn item(&mut self, input: &Tape, item: usize) -> Result<(), Diagnostic> {
+        let f = read_fields(self.name, input, item)?;
+        write_item(self, input, &f);
+        self.items += 1;
+        let (nodes, strings) = self.out.extent();
+        if nodes >= u32::MAX as usize || strings >= u32::MAX as usize {
+            return Err(Diagnostic::input("input too large").in_file(self.name));
+        }
+        Ok(())
+    }
+
+    /// The items, or the first error. No document at all is an error in a
+    /// file (`unroll`); a list of items may be empty.
+    fn finish(mut self) -> Result<StatusItems, Diagnostic> {
+        if self.docs == 0 && self.unroll {
+            return Err(super::no_document(self.name));
+        }
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        self.out.close(0, self.items);
+        Ok(StatusItems {
+            tape: self.out,
+            root: 0,
+        })
     }
 }
 
@@ -206,7 +266,12 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
     }
     let mut f = Fields::default();
     for k in t.children(item) {
-        let Some(field) = FIELDS.iter().find(|f| f.eq_ignore_ascii_case(t.str_at(k))) else {
+        let key = t.str_at(k);
+        // The length first: most keys of a long file are exactly a field.
+        let Some(field) = FIELDS
+            .iter()
+            .find(|f| f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
+        else {
             continue;
         };
         let v = k + 1;
@@ -240,28 +305,29 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
 
 /// Writes one normalized item: empty strings and `applied: false` are
 /// left out (omitempty), `clusterName` is always there.
-fn write_item(t: &mut Tape, from: &Tape, keys: &[Node; 5], empty: Node, f: &Fields) {
+fn write_item(n: &mut Normalizer, from: &Tape, f: &Fields) {
+    let t = &mut n.out;
     let at = t.open(true);
     let mut len = 1;
-    t.push_leaf(keys[0]);
+    t.push_leaf(n.keys[0]);
     match f.cluster {
-        Some(i) => t.copy_nodes_from(from, i),
-        None => t.push_leaf(empty),
+        Some(i) => t.copy_subtree_sharing(from, i, &mut n.shared),
+        None => t.push_leaf(n.empty),
     }
     if let Some(s) = f.status {
-        t.push_leaf(keys[1]);
-        t.copy_nodes_from(from, s);
+        t.push_leaf(n.keys[1]);
+        t.copy_subtree_sharing(from, s, &mut n.shared);
         len += 1;
     }
     if f.applied {
-        t.push_leaf(keys[2]);
+        t.push_leaf(n.keys[2]);
         t.push_leaf(Node::Bool(true));
         len += 1;
     }
-    for (key, value) in [(keys[3], f.applied_message), (keys[4], f.health)] {
+    for (key, value) in [(n.keys[3], f.applied_message), (n.keys[4], f.health)] {
         if let Some(v) = value.filter(|&v| !from.str_at(v).is_empty()) {
             t.push_leaf(key);
-            t.copy_nodes_from(from, v);
+            t.copy_subtree_sharing(from, v, &mut n.shared);
             len += 1;
         }
     }
@@ -361,6 +427,43 @@ mod tests {
             ),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_decoding_error_after_a_bad_item_wins() {
+        // Items are normalized while the file is still being decoded; the
+        // first bad item is kept, but a later syntax error is reported.
+        let err = StatusItems::parse("s.json", "{\"clusterName\": 5}\n{\"a\": 1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "s.json:3: invalid JSON: EOF while parsing an object"
+        );
+        let err = StatusItems::parse("s.yaml", "clusterName: 5\n---\na: [1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "s.yaml:4:1: invalid YAML: did not find expected ',' or ']'"
+        );
+        // Without one, the first bad item (not a later one) is.
+        let err = StatusItems::parse("s.json", "{}\n{\"health\": 1}\n{\"clusterName\": 2}\n[5]\n")
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("field AggregatedStatusItem.health of type"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn from_values_may_be_empty_a_file_may_not() {
+        assert!(StatusItems::from_values("c.yaml", &[]).unwrap().is_empty());
+        for text in ["", "# nothing\n", "  \n"] {
+            let err = StatusItems::parse("s.yaml", text).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                "s.yaml: no YAML or JSON document in the file"
+            );
+        }
+        assert!(StatusItems::parse("s.json", "[]").unwrap().is_empty());
     }
 
     #[test]

@@ -106,24 +106,35 @@ impl Tape {
     /// Decodes a JSON stream (documents one after another, as
     /// `serde_json::StreamDeserializer` reads them), one root per document.
     pub fn parse_json_stream(text: &str) -> Result<Tape, serde_json::Error> {
-        let tape = Tape {
-            // A JSON node takes a few bytes of text at least; what is not
-            // used of this is never touched.
-            nodes: Vec::with_capacity(text.len() / 4),
-            // Decoded strings are never longer than their JSON text.
-            strings: String::with_capacity(text.len() + 64),
-            roots: Vec::new(),
-        };
+        // A JSON node takes a few bytes of text at least; what is not used
+        // of this is never touched. Decoded strings are never longer than
+        // their JSON text.
+        let mut tape = Tape::with_capacity(text.len() / 4, text.len() + 64);
+        Tape::decode_json_stream(text, &mut tape, |_| {})?;
+        Ok(tape)
+    }
+
+    /// Decodes a JSON stream onto `tape`, calling `each` with the tape
+    /// after every document, which it may clear.
+    pub(crate) fn decode_json_stream(
+        text: &str,
+        tape: &mut Tape,
+        mut each: impl FnMut(&mut Tape),
+    ) -> Result<(), serde_json::Error> {
         // serde_json's stream reader finds where each document ends in
         // one pass. (Asking the plain reader "is there more?" builds an
         // error whose line number is counted from the start of the text:
         // quadratic over a stream of many documents.) Each document is
-        // built straight onto this tape, lent to `Doc` for the pass.
-        let scanned = BUILDING.with_borrow_mut(|b| std::mem::replace(b, tape));
+        // built straight onto the tape, lent to `Doc` for the pass.
+        let scanned = BUILDING.with_borrow_mut(|b| std::mem::replace(b, std::mem::take(tape)));
         let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Doc>();
-        let result = stream.by_ref().try_for_each(|doc| doc.map(drop));
-        let tape = BUILDING.with_borrow_mut(|b| std::mem::replace(b, scanned));
-        result.map(|()| tape)
+        let result = stream.by_ref().try_for_each(|doc| {
+            doc?;
+            BUILDING.with_borrow_mut(&mut each);
+            Ok(())
+        });
+        *tape = BUILDING.with_borrow_mut(|b| std::mem::replace(b, scanned));
+        result
     }
 
     /// An empty forest with room for `nodes` nodes and `strings` bytes.
@@ -256,18 +267,42 @@ impl Tape {
         }
     }
 
-    /// Appends `from`'s subtree at `i` as it is, its strings not copied:
-    /// they must end up on this tape (`take_strings`).
-    pub(crate) fn copy_nodes_from(&mut self, from: &Tape, i: usize) {
-        self.nodes
-            .extend_from_slice(&from.nodes[i..i + from.size(i)]);
+    /// Appends a copy of `from`'s subtree at `i`, its strings stored in
+    /// this tape's arena: short ones that `shared` holds are stored once.
+    pub(crate) fn copy_subtree_sharing(&mut self, from: &Tape, i: usize, shared: &mut Shared) {
+        for k in i..i + from.size(i) {
+            let node = from.nodes[k];
+            match node.unpack() {
+                Node::Str { .. } => {
+                    let s = self.share(from.str_at(k), shared);
+                    self.push_leaf(s);
+                }
+                _ => self.nodes.push(node),
+            }
+        }
     }
 
-    /// Takes `from`'s string arena, offsets unchanged, in place of this
-    /// tape's (which must hold no string yet).
-    pub(crate) fn take_strings(&mut self, from: &mut Tape) {
-        debug_assert!(self.strings.is_empty());
-        self.strings = std::mem::take(&mut from.strings);
+    /// A string node for `s`, stored in the arena unless `shared` says it
+    /// already is.
+    pub(crate) fn share(&mut self, s: &str, shared: &mut Shared) -> Node {
+        if s.len() > SHARED_LEN {
+            return self.intern(s);
+        }
+        let slot = &mut shared.0[str_slot(s, SHARED_SLOTS)];
+        let (start, len) = *slot;
+        if len as usize == s.len() && &self.strings[start as usize..(start + len) as usize] == s {
+            return Node::Str { start, len };
+        }
+        let node = self.intern(s);
+        if let Node::Str { start, len } = node {
+            *slot = (start, len);
+        }
+        node
+    }
+
+    /// How many nodes and string bytes the tape holds.
+    pub(crate) fn extent(&self) -> (usize, usize) {
+        (self.nodes.len(), self.strings.len())
     }
 
     /// Appends a copy of `from`'s subtree at `i` (strings included).
@@ -349,6 +384,35 @@ impl Tape {
             .filter(|_| self.strings.len() < u32::MAX as usize)
             .ok_or_else(|| serde::de::Error::custom(TOO_LARGE))
     }
+}
+
+/// Strings at most this long are looked for in `Shared`.
+const SHARED_LEN: usize = 48;
+
+const SHARED_SLOTS: usize = 128;
+
+/// Where recently stored short strings are in a tape's arena (start,
+/// length; a length that cannot match when empty), so that keys and
+/// values repeated in every item are stored once.
+pub(crate) struct Shared([(u32, u32); SHARED_SLOTS]);
+
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared([(0, u32::MAX); SHARED_SLOTS])
+    }
+}
+
+/// A slot among `slots` (a power of two) for `s`: its length and a few of
+/// its bytes, enough to tell apart the keys of one object.
+pub(crate) fn str_slot(s: &str, slots: usize) -> usize {
+    let b = s.as_bytes();
+    let (first, last) = match b {
+        [] => (0, 0),
+        [f] => (*f as usize, 0),
+        [f, .., l] => (*f as usize, *l as usize),
+    };
+    let mid = b.get(b.len() / 2).map_or(0, |&m| m as usize);
+    (b.len().wrapping_mul(7) ^ first ^ last.wrapping_mul(3) ^ mid.wrapping_mul(5)) & (slots - 1)
 }
 
 /// The children of one container; see `Tape::children`.
