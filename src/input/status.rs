@@ -124,8 +124,12 @@ fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diag
     let out = Tape::with_capacity(text.len() / 4, text.len() / 2 + 64);
     let mut items = Normalizer::new(name, true, out);
     let json = trimmed.starts_with(['{', '[']) && {
-        // A list is one document: reserved (not touched) as for any tape.
-        let mut scratch = Tape::with_capacity(text.len() / 4, text.len() + 64);
+        // One document at a time: a stream's are small; a list is one
+        // document, reserved (not touched) as for any tape.
+        let mut scratch = match trimmed.starts_with('[') {
+            true => Tape::with_capacity(text.len() / 4, text.len() + 64),
+            false => Tape::new(),
+        };
         Tape::decode_json_stream(trimmed, &mut scratch, |doc| {
             items.doc(doc, 0);
             doc.clear();
