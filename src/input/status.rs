@@ -2,6 +2,7 @@
 //! struct round trip does and kept on a tape: no `Value` tree per item.
 
 use serde_json::Value;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::tape::{Node, Shared, Tape};
 use super::yaml::{DocSink, each_document};
@@ -28,13 +29,33 @@ impl DocSink for NormSink<'_> {
     }
 }
 
-/// Normalized status items: one array node on a tape whose elements are
-/// objects with `clusterName`, then `status`, `applied`, `appliedMessage`
-/// and `health` when set.
-#[derive(Clone, Debug, PartialEq)]
+/// Normalized status items: one array node (the tape's first) whose
+/// elements are objects with `clusterName`, then `status`, `applied`,
+/// `appliedMessage` and `health` when set.
+#[derive(Debug)]
 pub struct StatusItems {
-    tape: Tape,
-    root: usize,
+    /// Behind a lock so that items marked `spent_on_use` can be taken by
+    /// their one conversion into Lua through a shared reference.
+    tape: Mutex<Tape>,
+    spend: bool,
+}
+
+/// The tape node holding the items.
+const ROOT: usize = 0;
+
+impl Clone for StatusItems {
+    fn clone(&self) -> StatusItems {
+        StatusItems {
+            tape: Mutex::new(self.lock().clone()),
+            spend: self.spend,
+        }
+    }
+}
+
+impl PartialEq for StatusItems {
+    fn eq(&self, other: &StatusItems) -> bool {
+        std::ptr::eq(self, other) || *self.lock() == *other.lock()
+    }
 }
 
 impl StatusItems {
@@ -62,10 +83,39 @@ impl StatusItems {
 
     /// No items.
     pub fn empty() -> StatusItems {
-        let mut tape = Tape::new();
-        let root = tape.open(false);
-        tape.close(root, 0);
-        StatusItems { tape, root }
+        StatusItems::on(empty_tape())
+    }
+
+    fn on(tape: Tape) -> StatusItems {
+        StatusItems {
+            tape: Mutex::new(tape),
+            spend: false,
+        }
+    }
+
+    /// These items, to be converted into Lua once: that conversion takes
+    /// them and frees their memory as it goes, and they are empty after
+    /// it. For a program that runs one operation on a large status file
+    /// (the CLI), so that the items are not held twice.
+    pub fn spent_on_use(mut self) -> StatusItems {
+        self.spend = true;
+        self
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Tape> {
+        self.tape.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Calls `f` with the tape and its node holding the items.
+    pub(crate) fn with_tape<R>(&self, f: impl FnOnce(&Tape, usize) -> R) -> R {
+        f(&self.lock(), ROOT)
+    }
+
+    /// The tape, taken (these items become empty), if they are marked
+    /// `spent_on_use`.
+    pub(crate) fn take_spent(&self) -> Option<(Tape, usize)> {
+        self.spend
+            .then(|| (std::mem::replace(&mut *self.lock(), empty_tape()), ROOT))
     }
 
     /// Normalizes `items`, one item each (a list is not unrolled).
@@ -82,7 +132,7 @@ impl StatusItems {
 
     /// How many items there are.
     pub fn len(&self) -> usize {
-        self.tape.children(self.root).len()
+        self.lock().children(ROOT).len()
     }
 
     /// Whether there are none.
@@ -92,26 +142,21 @@ impl StatusItems {
 
     /// The items as JSON values.
     pub fn to_values(&self) -> Vec<Value> {
-        self.tape
-            .children(self.root)
-            .map(|i| self.tape.to_value(i))
-            .collect()
+        let tape = self.lock();
+        tape.children(ROOT).map(|i| tape.to_value(i)).collect()
     }
 
     /// Appends `other`'s items after these.
     pub fn extend(&mut self, other: &StatusItems) {
         let n = self.len() + other.len();
-        for i in other.tape.children(other.root) {
-            self.tape.copy_subtree(&other.tape, i);
+        let other = other.lock();
+        let tape = self.tape.get_mut().unwrap_or_else(PoisonError::into_inner);
+        for i in other.children(ROOT) {
+            tape.copy_subtree(&other, i);
         }
-        // The root is the last container opened on the tape, so the copies
-        // land inside it.
-        self.tape.close(self.root, n);
-    }
-
-    /// The tape and its array node holding the items.
-    pub fn tape(&self) -> (&Tape, usize) {
-        (&self.tape, self.root)
+        // The root is the first container opened on the tape and spans
+        // it, so the copies land inside it.
+        tape.close(ROOT, n);
     }
 }
 
@@ -152,6 +197,14 @@ fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diag
         }
     };
     Ok((items.finish()?, warnings))
+}
+
+/// A tape holding an empty array.
+fn empty_tape() -> Tape {
+    let mut tape = Tape::new();
+    let root = tape.open(false);
+    tape.close(root, 0);
+    tape
 }
 
 /// The fields of Go's AggregatedStatusItem, in its JSON field order.
@@ -250,11 +303,8 @@ impl<'n> Normalizer<'n> {
         if let Some(e) = self.error {
             return Err(e);
         }
-        self.out.close(0, self.items);
-        Ok(StatusItems {
-            tape: self.out,
-            root: 0,
-        })
+        self.out.close(ROOT, self.items);
+        Ok(StatusItems::on(self.out))
     }
 }
 
