@@ -19,6 +19,8 @@ struct NormSink<'n> {
 impl DocSink for NormSink<'_> {
     fn doc(&mut self, v: Value) -> Result<(), Diagnostic> {
         self.scratch.push_root(&v);
+        // Freed before its items are written: the memory is reused.
+        drop(v);
         self.items.doc(&self.scratch, 0);
         self.scratch.clear();
         Ok(())
@@ -164,10 +166,10 @@ impl StatusItems {
 /// is an error. A decoding error anywhere wins over an item's error.
 fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let mut items = Normalizer::new(name, true, Tape::new());
     // Reserved, not touched: the normalized items take about as many
     // nodes as the text has bytes over 8, and fewer string bytes.
-    let out = Tape::with_capacity(text.len() / 4, text.len() / 2 + 64);
-    let mut items = Normalizer::new(name, true, out);
+    items.room = Some((text.len() / 4, text.len() / 2 + 64));
     let json = trimmed.starts_with(['{', '[']) && {
         // One document at a time: a stream's are small; a list is one
         // document, reserved (not touched) as for any tape.
@@ -187,6 +189,9 @@ fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diag
         // document is normalized as soon as it is read.
         false => {
             items.restart();
+            // Not reserved: with huge pages, the first document would
+            // touch 2 MiB of a reservation (a list, which is one document,
+            // is dominated by its decoded value anyway).
             let mut sink = NormSink {
                 scratch: Tape::new(),
                 items,
@@ -241,6 +246,9 @@ struct Normalizer<'n> {
     docs: usize,
     /// The first item that could not be read: later ones are not.
     error: Option<Diagnostic>,
+    /// Nodes and string bytes to reserve once the first document is read
+    /// (and a list's decoded value freed, so that its memory is reused).
+    room: Option<(usize, usize)>,
 }
 
 impl<'n> Normalizer<'n> {
@@ -259,13 +267,16 @@ impl<'n> Normalizer<'n> {
             items: 0,
             docs: 0,
             error: None,
+            room: None,
         }
     }
 
     /// Forgets every document taken so far.
     fn restart(&mut self) {
         let out = std::mem::take(&mut self.out);
+        let room = self.room;
         *self = Normalizer::new(self.name, self.unroll, out);
+        self.room = room;
     }
 
     /// Takes the items of the document at `root` of `input`.
@@ -273,6 +284,9 @@ impl<'n> Normalizer<'n> {
         self.docs += 1;
         if self.error.is_some() {
             return;
+        }
+        if let Some((nodes, strings)) = self.room.take() {
+            self.out.reserve(nodes, strings);
         }
         let result = match input.node(root) {
             Node::Array { .. } if self.unroll => input

@@ -43,6 +43,12 @@ impl Tape {
         (self.nodes.len(), self.strings.len())
     }
 
+    /// Makes room for `nodes` more nodes and `strings` more string bytes.
+    pub(crate) fn reserve(&mut self, nodes: usize, strings: usize) {
+        self.nodes.reserve(nodes);
+        self.strings.reserve(strings);
+    }
+
     /// The text of `len` bytes at `start` of the arena (a `Str` node's).
     pub(crate) fn text(&self, start: u32, len: u32) -> &str {
         &self.strings[start as usize..(start + len) as usize]
