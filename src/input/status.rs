@@ -318,6 +318,13 @@ impl<'n> Normalizer<'n> {
             return Err(e);
         }
         self.out.close(ROOT, self.items);
+        // The room reserved and not used goes back to the allocator, to
+        // be reused by the Lua tables made of the items. Not the nodes'
+        // after a single (large) document: the allocator would then serve
+        // the tables from that room, untouched memory, before the memory
+        // the decoded document just freed (measured: +8 MiB for a list of
+        // 50 000 items; -2 MiB for a stream of them).
+        self.out.shrink_to_fit(self.docs > 1);
         Ok(StatusItems::on(self.out))
     }
 }

@@ -49,6 +49,15 @@ impl Tape {
         self.strings.reserve(strings);
     }
 
+    /// Gives back the room reserved for strings and not used, and that
+    /// for nodes too if `nodes`.
+    pub(crate) fn shrink_to_fit(&mut self, nodes: bool) {
+        if nodes {
+            self.nodes.shrink_to_fit();
+        }
+        self.strings.shrink_to_fit();
+    }
+
     /// The text of `len` bytes at `start` of the arena (a `Str` node's).
     pub(crate) fn text(&self, start: u32, len: u32) -> &str {
         &self.strings[start as usize..(start + len) as usize]
