@@ -100,11 +100,13 @@ impl<'a> Lexer<'a> {
         self.odd_numeral
     }
 
+    #[inline]
     fn peek(&self) -> i32 {
         self.src.get(self.at).map_or(END, |&b| b as i32)
     }
 
     /// Reads one character; a `\r`, `\n`, `\r\n` or `\n\r` newline reads as `\n`.
+    #[inline]
     fn next(&mut self) -> i32 {
         let Some(&b) = self.src.get(self.at) else {
             self.eof = true;
@@ -130,6 +132,7 @@ impl<'a> Lexer<'a> {
 
     /// Takes the bytes up to (not including) the first one `stop` accepts,
     /// none of them a newline: a column each.
+    #[inline]
     fn run(&mut self, stop: impl Fn(u8) -> bool) -> &'a [u8] {
         let rest = &self.src[self.at..];
         let n = rest.iter().position(|&b| stop(b)).unwrap_or(rest.len());
@@ -139,6 +142,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The position of the last character read.
+    #[inline]
     fn pos(&self) -> Pos {
         match self.eof {
             true => Pos::Eof,
@@ -158,15 +162,24 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
+    #[inline]
     pub fn scan(&mut self) -> Result<Token, SyntaxError> {
-        self.scan_with(&mut Skip).map_err(|e| SyntaxError {
-            // The error's text: the token read again, keeping it.
+        match self.scan_with(&mut Skip) {
+            Ok(t) => Ok(t),
+            Err(e) => Err(self.with_text(e)),
+        }
+    }
+
+    /// A scanning error with its text: the token read again, keeping it.
+    #[cold]
+    fn with_text(&self, e: SyntaxError) -> SyntaxError {
+        SyntaxError {
             near: self
                 .replay(self.token_start)
                 .err()
                 .map_or(e.near, |r| r.near),
             ..e
-        })
+        }
     }
 
     /// The text Karmada shows for `tok`, a token this scanner returned.
@@ -186,6 +199,7 @@ impl<'a> Lexer<'a> {
         Ok(text)
     }
 
+    #[inline]
     fn scan_with(&mut self, text: &mut impl Text) -> Result<Token, SyntaxError> {
         loop {
             let ch = loop {
@@ -203,7 +217,7 @@ impl<'a> Lexer<'a> {
                 END => (Tok::Eof, Sym::None),
                 c if is_ident_start(c) => {
                     // Identifier characters are one byte each, no newline.
-                    self.run(|b| !(b == b'_' || b.is_ascii_alphanumeric()));
+                    self.run(|b| !IDENTIFIER[b as usize]);
                     let sym = keyword(&self.src[start..self.at]);
                     let kind = if sym == Sym::None {
                         Tok::Name
@@ -477,12 +491,27 @@ impl<'a> Lexer<'a> {
         while ch != b'\n' as i32 && ch != END {
             // The rest of the line in one step, then its line break
             // through `next`.
-            self.run(|b| b == b'\n' || b == b'\r');
+            let rest = &self.src[self.at..];
+            let n = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+            self.at += n;
+            self.column += n;
             ch = self.next();
         }
         Ok(())
     }
 }
+
+/// The bytes that continue an identifier.
+static IDENTIFIER: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c == b'_' || c.is_ascii_alphanumeric();
+        b += 1;
+    }
+    t
+};
 
 fn is_ident_start(c: i32) -> bool {
     c == b'_' as i32 || (c >= 0 && (c as u8).is_ascii_alphabetic())

@@ -80,6 +80,7 @@ impl Limits {
         self.doubt.get_or_insert(why);
     }
 
+    #[inline]
     fn frame(&mut self) -> &mut Frame {
         // The main chunk's frame is never popped.
         let last = self.frames.len() - 1;
@@ -87,6 +88,7 @@ impl Limits {
     }
 
     /// A token was read.
+    #[inline]
     pub fn token(&mut self) {
         self.tokens += 1;
         let f = self.frame();

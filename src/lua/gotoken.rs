@@ -160,31 +160,73 @@ impl std::fmt::Display for SyntaxError {
     }
 }
 
+/// The reserved word `word` is, or `Sym::None`. A word is compared as
+/// one integer (reserved words are 2 to 8 bytes long).
 pub(crate) fn keyword(word: &[u8]) -> Sym {
     use Sym::*;
-    match word {
-        b"and" => And,
-        b"break" => Break,
-        b"do" => Do,
-        b"else" => Else,
-        b"elseif" => Elseif,
-        b"end" => End,
-        b"false" => False,
-        b"for" => For,
-        b"function" => Function,
-        b"if" => If,
-        b"in" => In,
-        b"local" => Local,
-        b"nil" => Nil,
-        b"not" => Not,
-        b"or" => Or,
-        b"return" => Return,
-        b"repeat" => Repeat,
-        b"then" => Then,
-        b"true" => True,
-        b"until" => Until,
-        b"while" => While,
-        b"goto" => Goto,
+    if !(2..=8).contains(&word.len()) {
+        return None;
+    }
+    let mut bytes = [0u8; 8];
+    bytes[..word.len()].copy_from_slice(word);
+    match u64::from_le_bytes(bytes) {
+        K_AND => And,
+        K_BREAK => Break,
+        K_DO => Do,
+        K_ELSE => Else,
+        K_ELSEIF => Elseif,
+        K_END => End,
+        K_FALSE => False,
+        K_FOR => For,
+        K_FUNCTION => Function,
+        K_IF => If,
+        K_IN => In,
+        K_LOCAL => Local,
+        K_NIL => Nil,
+        K_NOT => Not,
+        K_OR => Or,
+        K_RETURN => Return,
+        K_REPEAT => Repeat,
+        K_THEN => Then,
+        K_TRUE => True,
+        K_UNTIL => Until,
+        K_WHILE => While,
+        K_GOTO => Goto,
         _ => None,
     }
+}
+
+/// The reserved words, packed.
+const K_AND: u64 = packed(b"and");
+const K_BREAK: u64 = packed(b"break");
+const K_DO: u64 = packed(b"do");
+const K_ELSE: u64 = packed(b"else");
+const K_ELSEIF: u64 = packed(b"elseif");
+const K_END: u64 = packed(b"end");
+const K_FALSE: u64 = packed(b"false");
+const K_FOR: u64 = packed(b"for");
+const K_FUNCTION: u64 = packed(b"function");
+const K_IF: u64 = packed(b"if");
+const K_IN: u64 = packed(b"in");
+const K_LOCAL: u64 = packed(b"local");
+const K_NIL: u64 = packed(b"nil");
+const K_NOT: u64 = packed(b"not");
+const K_OR: u64 = packed(b"or");
+const K_RETURN: u64 = packed(b"return");
+const K_REPEAT: u64 = packed(b"repeat");
+const K_THEN: u64 = packed(b"then");
+const K_TRUE: u64 = packed(b"true");
+const K_UNTIL: u64 = packed(b"until");
+const K_WHILE: u64 = packed(b"while");
+const K_GOTO: u64 = packed(b"goto");
+
+/// A word of at most 8 bytes as one integer.
+const fn packed(word: &[u8]) -> u64 {
+    let mut bytes = [0u8; 8];
+    let mut i = 0;
+    while i < word.len() {
+        bytes[i] = word[i];
+        i += 1;
+    }
+    u64::from_le_bytes(bytes)
 }
