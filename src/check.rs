@@ -297,10 +297,12 @@ fn plan(script: &str, op: Operation) -> Plan<'_> {
         Err(e) => Plan::Known(RuleResult::Error(
             syntax_diagnostic(&ScriptError::Syntax(e.to_string())).for_rule(op.name()),
         )),
-        Ok(parse) if parse.doubt.is_none() => match toplevel::summarize(script, &parse.top) {
-            Some(top) => Plan::Summary(top),
-            None => Plan::Run(script, false),
-        },
+        Ok(parse) if parse.doubt.is_none() => {
+            match toplevel::summarize(script, &parse.top, &parse.tokens) {
+                Some(top) => Plan::Summary(top),
+                None => Plan::Run(script, false),
+            }
+        }
         Ok(_) => Plan::Run(script, false),
     }
 }

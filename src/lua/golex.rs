@@ -162,8 +162,8 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
-    #[inline]
-    pub fn scan(&mut self) -> Result<Token, SyntaxError> {
+    #[inline(always)]
+    pub fn scan(&mut self) -> Result<Token, Box<SyntaxError>> {
         match self.scan_with(&mut Skip) {
             Ok(t) => Ok(t),
             Err(e) => Err(self.with_text(e)),
@@ -172,14 +172,14 @@ impl<'a> Lexer<'a> {
 
     /// A scanning error with its text: the token read again, keeping it.
     #[cold]
-    fn with_text(&self, e: SyntaxError) -> SyntaxError {
-        SyntaxError {
+    fn with_text(&self, e: SyntaxError) -> Box<SyntaxError> {
+        Box::new(SyntaxError {
             near: self
                 .replay(self.token_start)
                 .err()
                 .map_or(e.near, |r| r.near),
             ..e
-        }
+        })
     }
 
     /// The text Karmada shows for `tok`, a token this scanner returned.
@@ -199,7 +199,7 @@ impl<'a> Lexer<'a> {
         Ok(text)
     }
 
-    #[inline]
+    #[inline(always)]
     fn scan_with(&mut self, text: &mut impl Text) -> Result<Token, SyntaxError> {
         loop {
             let ch = loop {
@@ -218,7 +218,7 @@ impl<'a> Lexer<'a> {
                 c if is_ident_start(c) => {
                     // Identifier characters are one byte each, no newline.
                     self.run(|b| !IDENTIFIER[b as usize]);
-                    let sym = keyword(&self.src[start..self.at]);
+                    let sym = keyword(&self.src[start..], self.at - start);
                     let kind = if sym == Sym::None {
                         Tok::Name
                     } else {
@@ -279,7 +279,7 @@ impl<'a> Lexer<'a> {
                                     (Tok::Op, Sym::Concat)
                                 }
                             } else {
-                                (Tok::Dot, Sym::None)
+                                (Tok::Dot, Sym::Dot)
                             }
                         }
                         b':' => {

@@ -27,10 +27,16 @@ pub struct Parse {
     pub doubt: Option<&'static str>,
     /// The main chunk's statements, in order.
     pub top: Vec<Statement>,
+    /// The tokens of its `local` statements (`Statement::Local` ranges).
+    pub tokens: Vec<Token>,
 }
 
 /// Parses a script; `Err` holds Karmada's message.
 pub fn parse(src: &str) -> Result<Parse, SyntaxError> {
+    parse_boxed(src).map_err(|e| *e)
+}
+
+fn parse_boxed(src: &str) -> R<Parse> {
     let mut p = Parser::new(src.as_bytes())?;
     p.block()?;
     if p.tok.kind != Tok::Eof {
@@ -42,20 +48,26 @@ pub fn parse(src: &str) -> Result<Parse, SyntaxError> {
     Ok(Parse {
         doubt: p.limits.doubt(),
         top: p.top,
+        tokens: p.tokens,
     })
 }
+
+/// The parser's results: errors are boxed, so that the results of its many
+/// small steps fit in registers.
+type R<T> = Result<T, Box<SyntaxError>>;
 
 struct Parser<'a> {
     lex: Lexer<'a>,
     tok: Token,
-    /// Where the previous token stops.
-    prev_stop: usize,
     limits: Limits,
     /// Blocks around the current point: 1 in the main chunk's own block.
     blocks: u32,
     /// The main chunk's statements so far, and what the current one is.
     top: Vec<Statement>,
     top_kind: Statement,
+    /// The tokens read while `recording` (a main chunk's `local` statement).
+    tokens: Vec<Token>,
+    recording: bool,
 }
 
 /// What a suffixed expression turned out to be.
@@ -69,7 +81,7 @@ enum Shape {
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a [u8]) -> Result<Parser<'a>, SyntaxError> {
+    fn new(src: &'a [u8]) -> R<Parser<'a>> {
         let mut lex = Lexer::new(src);
         let tok = lex.scan()?;
         let mut limits = Limits::new();
@@ -77,34 +89,38 @@ impl<'a> Parser<'a> {
         Ok(Parser {
             lex,
             tok,
-            prev_stop: 0,
             limits,
             blocks: 0,
             top: Vec::new(),
             top_kind: Statement::Other,
+            tokens: Vec::new(),
+            recording: false,
         })
     }
 
-    fn advance(&mut self) -> Result<(), SyntaxError> {
-        self.prev_stop = self.tok.stop;
+    fn advance(&mut self) -> R<()> {
+        if self.recording {
+            self.tokens.push(self.tok);
+        }
         self.tok = self.lex.scan()?;
         self.limits.token();
         Ok(())
     }
 
-    fn error(&self, message: &'static str) -> SyntaxError {
-        SyntaxError {
+    #[cold]
+    fn error(&self, message: &'static str) -> Box<SyntaxError> {
+        Box::new(SyntaxError {
             pos: self.tok.end,
             near: self.lex.text(&self.tok),
             message,
-        }
+        })
     }
 
-    fn unexpected(&self) -> SyntaxError {
+    fn unexpected(&self) -> Box<SyntaxError> {
         self.error("syntax error")
     }
 
-    fn accept(&mut self, s: Sym) -> Result<bool, SyntaxError> {
+    fn accept(&mut self, s: Sym) -> R<bool> {
         if self.tok.sym == s {
             self.advance()?;
             Ok(true)
@@ -113,7 +129,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect(&mut self, s: Sym) -> Result<(), SyntaxError> {
+    fn expect(&mut self, s: Sym) -> R<()> {
         if self.accept(s)? {
             Ok(())
         } else {
@@ -121,7 +137,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn name(&mut self) -> Result<(), SyntaxError> {
+    fn name(&mut self) -> R<()> {
         if self.tok.kind == Tok::Name {
             self.advance()
         } else {
@@ -138,7 +154,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A block: one more level of nesting.
-    fn block(&mut self) -> Result<(), SyntaxError> {
+    fn block(&mut self) -> R<()> {
         self.blocks += 1;
         self.limits.enter();
         self.statements()?;
@@ -148,7 +164,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Statements up to a block end; `return`/`break` (and one `;`) must be last.
-    fn statements(&mut self) -> Result<(), SyntaxError> {
+    fn statements(&mut self) -> R<()> {
         loop {
             if self.block_ends() {
                 return Ok(());
@@ -176,17 +192,12 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(());
             }
-            let start = self.tok.start;
             if top {
                 self.top_kind = Statement::Other;
             }
             self.statement()?;
             if top {
-                let kind = match self.top_kind {
-                    Statement::Local(..) => Statement::Local(start, self.prev_stop),
-                    other => other,
-                };
-                self.top.push(kind);
+                self.top.push(self.top_kind);
             }
         }
     }
@@ -198,12 +209,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The current token's byte range.
-    fn span(&self) -> (usize, usize) {
-        (self.tok.start, self.tok.stop)
-    }
-
-    fn statement(&mut self) -> Result<(), SyntaxError> {
+    fn statement(&mut self) -> R<()> {
         let t = &self.tok;
         if t.kind == Tok::Keyword {
             let word = t.sym;
@@ -243,10 +249,10 @@ impl<'a> Parser<'a> {
                 }
                 Sym::For => self.for_statement(),
                 Sym::Function => {
-                    let (start, stop) = self.span();
+                    let (start, stop) = (self.tok.start, self.tok.stop);
                     self.name()?;
                     let mut plain = true;
-                    while self.accept_dot()? {
+                    while self.accept(Sym::Dot)? {
                         self.name()?;
                         plain = false;
                     }
@@ -262,16 +268,21 @@ impl<'a> Parser<'a> {
                 }
                 Sym::Local => {
                     if self.accept(Sym::Function)? {
-                        let (start, stop) = self.span();
+                        let (start, stop) = (self.tok.start, self.tok.stop);
                         self.name()?;
                         self.top_is(Statement::LocalFunction(start, stop));
                         self.limits.locals(1, 1);
                         return self.funcbody(false);
                     }
-                    self.top_is(Statement::Local(0, 0));
+                    let first = self.tokens.len();
+                    self.recording = self.blocks == 1;
                     let n = self.namelist()?;
                     if self.accept(Sym::Assign)? {
                         self.exprlist()?;
+                    }
+                    if self.recording {
+                        self.recording = false;
+                        self.top_kind = Statement::Local(first, self.tokens.len());
                     }
                     self.limits.locals(n, n);
                     Ok(())
@@ -315,7 +326,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A loop's body.
-    fn loop_block(&mut self) -> Result<(), SyntaxError> {
+    fn loop_block(&mut self) -> R<()> {
         self.limits.enter_loop();
         self.block()?;
         self.limits.leave_loop();
@@ -325,23 +336,14 @@ impl<'a> Parser<'a> {
     /// A statement that is a parenthesized expression or a call, followed
     /// by `=` or `,`: the statement is reduced first (a call is fine there,
     /// so the `=` is then unexpected).
-    fn unexpected_after(&self, shape: Shape) -> SyntaxError {
+    fn unexpected_after(&self, shape: Shape) -> Box<SyntaxError> {
         match shape {
             Shape::Call => self.unexpected(),
             _ => self.error("parse error"),
         }
     }
 
-    fn accept_dot(&mut self) -> Result<bool, SyntaxError> {
-        if self.tok.kind == Tok::Dot {
-            self.advance()?;
-            Ok(true)
-        } else {
-            Ok(false)
-        }
-    }
-
-    fn for_statement(&mut self) -> Result<(), SyntaxError> {
+    fn for_statement(&mut self) -> R<()> {
         self.name()?;
         let mut names = 1;
         if self.accept(Sym::Assign)? {
@@ -367,7 +369,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Names separated by commas; returns how many.
-    fn namelist(&mut self) -> Result<u32, SyntaxError> {
+    fn namelist(&mut self) -> R<u32> {
         self.name()?;
         let mut n = 1;
         while self.accept(Sym::Comma)? {
@@ -378,7 +380,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parameters and body; a method also has `self`.
-    fn funcbody(&mut self, method: bool) -> Result<(), SyntaxError> {
+    fn funcbody(&mut self, method: bool) -> R<()> {
         self.limits.enter_function();
         let mut params = u32::from(method);
         self.expect(Sym::LParen)?;
@@ -406,7 +408,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn exprlist(&mut self) -> Result<(), SyntaxError> {
+    fn exprlist(&mut self) -> R<()> {
         self.expr()?;
         while self.accept(Sym::Comma)? {
             self.expr()?;
@@ -415,7 +417,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Unary operators; returns how many (each a level for PUC).
-    fn unary(&mut self) -> Result<u32, SyntaxError> {
+    fn unary(&mut self) -> R<u32> {
         let mut n = 0;
         while matches!(self.tok.sym, Sym::Not | Sym::Minus | Sym::Hash) {
             self.advance()?;
@@ -427,7 +429,7 @@ impl<'a> Parser<'a> {
 
     /// An expression: operands joined by binary operators (precedence does
     /// not change which programs parse).
-    fn expr(&mut self) -> Result<(), SyntaxError> {
+    fn expr(&mut self) -> R<()> {
         self.limits.enter();
         let mut levels = 1;
         loop {
@@ -443,7 +445,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn operand(&mut self) -> Result<(), SyntaxError> {
+    fn operand(&mut self) -> R<()> {
         let t = &self.tok;
         match t.kind {
             Tok::Number | Tok::Str => self.advance(),
@@ -467,7 +469,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A name or parenthesized expression with indexings and calls.
-    fn suffixed(&mut self) -> Result<Shape, SyntaxError> {
+    fn suffixed(&mut self) -> R<Shape> {
         let mut shape = if self.tok.kind == Tok::Name {
             self.advance()?;
             Shape::Var
@@ -479,7 +481,7 @@ impl<'a> Parser<'a> {
             return Err(self.unexpected());
         };
         loop {
-            if self.accept_dot()? {
+            if self.accept(Sym::Dot)? {
                 self.name()?;
                 shape = Shape::Var;
             } else if self.accept(Sym::LBracket)? {
@@ -499,7 +501,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn args(&mut self) -> Result<(), SyntaxError> {
+    fn args(&mut self) -> R<()> {
         if self.tok.kind == Tok::Str {
             return self.advance();
         }
@@ -516,7 +518,7 @@ impl<'a> Parser<'a> {
 
     /// `{}`, or fields where separators (any number of them, even
     /// repeated) follow the first field.
-    fn table(&mut self) -> Result<(), SyntaxError> {
+    fn table(&mut self) -> R<()> {
         self.expect(Sym::LBrace)?;
         if self.accept(Sym::RBrace)? {
             return Ok(());
@@ -533,7 +535,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn field(&mut self) -> Result<(), SyntaxError> {
+    fn field(&mut self) -> R<()> {
         if self.accept(Sym::LBracket)? {
             self.expr()?;
             self.expect(Sym::RBracket)?;
@@ -552,7 +554,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The rest of an expression whose first token, a name, was read.
-    fn expr_after_name(&mut self) -> Result<(), SyntaxError> {
+    fn expr_after_name(&mut self) -> R<()> {
         self.limits.enter();
         let mut levels = 1;
         self.suffixes()?;
@@ -566,9 +568,9 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn suffixes(&mut self) -> Result<(), SyntaxError> {
+    fn suffixes(&mut self) -> R<()> {
         loop {
-            if self.accept_dot()? {
+            if self.accept(Sym::Dot)? {
                 self.name()?;
             } else if self.accept(Sym::LBracket)? {
                 self.expr()?;

@@ -123,11 +123,14 @@ fn the_main_chunk_statements_are_noted() {
     use super::parse;
     use crate::lua::toplevel::Statement;
     let src = "local a, b = 1\nfunction F() local function g() end end\nlocal function h() end\nfunction t.x() end\n;print(a)";
-    let top = parse(src).unwrap().top;
+    let p = parse(src).unwrap();
+    // The tokens of `local` statements are kept: `a , b = 1`.
+    let kept: Vec<&str> = p.tokens.iter().map(|t| &src[t.start..t.stop]).collect();
+    assert_eq!(kept, ["a", ",", "b", "=", "1"]);
     assert_eq!(
-        top,
+        p.top,
         [
-            Statement::Local(0, 14),
+            Statement::Local(0, 5),
             Statement::Function(24, 25),
             Statement::LocalFunction(70, 71),
             Statement::Other,
@@ -136,4 +139,28 @@ fn the_main_chunk_statements_are_noted() {
     );
     assert_eq!(&src[24..25], "F");
     assert_eq!(&src[70..71], "h");
+}
+
+#[test]
+fn reserved_words_are_whole_words() {
+    // Reserved words at the very end of the script, and names that start
+    // or end like one.
+    assert_eq!(message("local x = 1 return"), "");
+    assert_eq!(
+        message("local x = 1 end"),
+        "<string> line:1(column:15) near 'end':   syntax error\n"
+    );
+    for src in [
+        "local ends = 1",
+        "local nil_ = 1",
+        "local functions = 1",
+        "local _and = 1",
+        "local x = nilx",
+    ] {
+        assert_eq!(message(src), "", "{src}");
+    }
+    assert_eq!(
+        message("local nil"),
+        "<string> line:1(column:9) near 'nil':   syntax error\n"
+    );
 }

@@ -16,7 +16,7 @@ pub enum Tok {
     Str,
     /// A reserved word; `Token::sym` says which.
     Keyword,
-    /// An operator or punctuation; `Token::sym` says which (except `.`).
+    /// An operator or punctuation; `Token::sym` says which.
     Op,
     Dot,
     Eof,
@@ -74,6 +74,8 @@ pub enum Sym {
     Comma,
     Concat,
     Dots,
+    /// `.` (a `Tok::Dot`).
+    Dot,
 }
 
 impl Sym {
@@ -111,7 +113,7 @@ impl Sym {
 
 /// One token: its kind, where its text starts and stops in the script,
 /// and the scanner position after it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
     pub kind: Tok,
     pub sym: Sym,
@@ -160,16 +162,29 @@ impl std::fmt::Display for SyntaxError {
     }
 }
 
-/// The reserved word `word` is, or `Sym::None`. A word is compared as
-/// one integer (reserved words are 2 to 8 bytes long).
-pub(crate) fn keyword(word: &[u8]) -> Sym {
+/// The reserved word a word is, or `Sym::None`. A word is compared as one
+/// integer (reserved words are 2 to 8 bytes long).
+/// `rest` is the script from the word on (so that eight bytes can be read
+/// at once), `len` the word's length.
+pub(crate) fn keyword(rest: &[u8], len: usize) -> Sym {
     use Sym::*;
-    if !(2..=8).contains(&word.len()) {
+    if !(2..=8).contains(&len) {
         return None;
     }
-    let mut bytes = [0u8; 8];
-    bytes[..word.len()].copy_from_slice(word);
-    match u64::from_le_bytes(bytes) {
+    // (`None` here is `Sym::None`.)
+    let word = rest
+        .get(..8)
+        .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        .map_or_else(
+            || {
+                rest.iter()
+                    .take(len)
+                    .rev()
+                    .fold(0, |k, &b| (k << 8) | u64::from(b))
+            },
+            |w| u64::from_le_bytes(w) & (u64::MAX >> (64 - 8 * len)),
+        );
+    match word {
         K_AND => And,
         K_BREAK => Break,
         K_DO => Do,

@@ -27,7 +27,8 @@ pub enum Statement {
     Function(usize, usize),
     /// `local function NAME body`: NAME's range.
     LocalFunction(usize, usize),
-    /// `local NAMES [= VALUES]`: the statement's range.
+    /// `local NAMES [= VALUES]`: the range of its tokens after `local` in
+    /// `Parse::tokens`.
     Local(usize, usize),
     Other,
 }
@@ -51,10 +52,12 @@ const LIBRARIES: [&[u8]; 4] = [b"string", b"table", b"math", b"os"];
 /// `package.preload` for `kube`).
 const MODULES: [&[u8]; 6] = [b"kube", b"string", b"table", b"math", b"os", b"_G"];
 
-/// The summary of the top level made of `top`, the statements of `src`;
-/// `None` when it takes running the chunk.
-pub fn summarize(src: &str, top: &[Statement]) -> Option<TopLevel> {
+/// The summary of the top level made of `top`, the statements of `src`
+/// (`tokens`: their `local` statements' tokens); `None` when it takes
+/// running the chunk.
+pub fn summarize(src: &str, top: &[Statement], tokens: &[Token]) -> Option<TopLevel> {
     let src = src.as_bytes();
+    let lex = Lexer::new(src);
     let mut scope = Scope {
         locals: Vec::new(),
         functions: Vec::new(),
@@ -71,19 +74,10 @@ pub fn summarize(src: &str, top: &[Statement]) -> Option<TopLevel> {
             }
             Statement::LocalFunction(a, b) => scope.locals.push(&src[a..b]),
             Statement::Local(a, b) => {
-                let mut lex = Lexer::starting_at(&src[..b], a);
-                let mut tokens = Vec::new();
-                loop {
-                    let t = lex.scan().ok()?;
-                    if t.kind == Tok::Eof {
-                        break;
-                    }
-                    tokens.push(t);
-                }
                 let mut values = Values {
                     lex: &lex,
-                    tokens: &tokens,
-                    i: 1, // after `local`
+                    tokens: tokens.get(a..b)?,
+                    i: 0,
                     scope: &scope,
                     shared: false,
                 };

@@ -5,7 +5,7 @@ use crate::lua::gosyntax::parse;
 
 fn summary(src: &str) -> Option<TopLevel> {
     let p = parse(src).unwrap();
-    summarize(src, &p.top)
+    summarize(src, &p.top, &p.tokens)
 }
 
 fn functions(src: &str) -> Vec<String> {
