@@ -62,7 +62,12 @@ impl Limits {
     pub fn new() -> Limits {
         Limits {
             // The main chunk.
-            frames: vec![Frame::default()],
+            frames: {
+                // (Room for the usual nesting of functions.)
+                let mut frames = Vec::with_capacity(8);
+                frames.push(Frame::default());
+                frames
+            },
             levels: 0,
             tokens: 0,
             doubt: None,

@@ -91,9 +91,9 @@ impl<'a> Parser<'a> {
             tok,
             limits,
             blocks: 0,
-            top: Vec::new(),
+            top: Vec::with_capacity(16),
             top_kind: Statement::Other,
-            tokens: Vec::new(),
+            tokens: Vec::with_capacity(64),
             recording: false,
         })
     }

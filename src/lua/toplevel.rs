@@ -59,8 +59,8 @@ pub fn summarize(src: &str, top: &[Statement], tokens: &[Token]) -> Option<TopLe
     let src = src.as_bytes();
     let lex = Lexer::new(src);
     let mut scope = Scope {
-        locals: Vec::new(),
-        functions: Vec::new(),
+        locals: Vec::with_capacity(16),
+        functions: Vec::with_capacity(8),
     };
     let mut shared = false;
     for s in top {
