@@ -436,7 +436,9 @@ impl Parser<'_> {
         let mut pos = l.next;
         // The first non-blank line sets the indentation; blank lines before
         // it must not be longer (libyaml would then end the scalar early).
-        let mut out = String::new();
+        // Room for a script-sized block up front (it is trimmed to size at
+        // the end, in place): no growing copy after copy.
+        let mut out = String::with_capacity((len - pos).min(16 << 10));
         let mut widest_blank = 0;
         let indent = loop {
             if pos >= len {
@@ -487,6 +489,7 @@ impl Parser<'_> {
             _ => out.extend(std::iter::repeat_n('\n', breaks.min(1))),
         }
         self.pos = pos;
+        out.shrink_to_fit();
         Ok(out)
     }
 }
