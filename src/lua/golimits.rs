@@ -46,7 +46,9 @@ struct Frame {
 
 /// What the parse tells about compiling the script.
 pub struct Limits {
-    frames: Vec<Frame>,
+    /// The function being parsed, and the ones around it.
+    current: Frame,
+    enclosing: Vec<Frame>,
     levels: u32,
     tokens: u32,
     doubt: Option<&'static str>,
@@ -62,12 +64,8 @@ impl Limits {
     pub fn new() -> Limits {
         Limits {
             // The main chunk.
-            frames: {
-                // (Room for the usual nesting of functions.)
-                let mut frames = Vec::with_capacity(8);
-                frames.push(Frame::default());
-                frames
-            },
+            current: Frame::default(),
+            enclosing: Vec::with_capacity(8),
             levels: 0,
             tokens: 0,
             doubt: None,
@@ -87,18 +85,23 @@ impl Limits {
 
     #[inline]
     fn frame(&mut self) -> &mut Frame {
-        // The main chunk's frame is never popped.
-        let last = self.frames.len() - 1;
-        &mut self.frames[last]
+        &mut self.current
     }
 
     /// A token was read.
     #[inline]
     pub fn token(&mut self) {
         self.tokens += 1;
-        let f = self.frame();
-        f.statement += 1;
-        if f.locals + f.statement > MAX_REGISTERS {
+        self.current.statement += 1;
+        if self.current.locals + self.current.statement > MAX_REGISTERS || self.tokens > MAX_TOKENS
+        {
+            self.too_many_tokens();
+        }
+    }
+
+    #[cold]
+    fn too_many_tokens(&mut self) {
+        if self.current.locals + self.current.statement > MAX_REGISTERS {
             self.doubt_that("registers");
         }
         if self.tokens > MAX_TOKENS {
@@ -123,12 +126,15 @@ impl Limits {
 
     /// A function body starts (before its parameters).
     pub fn enter_function(&mut self) {
-        let parent = *self.frame();
-        let outer = parent.outer + parent.named;
-        self.frames.push(Frame {
-            outer,
-            ..Frame::default()
-        });
+        let outer = self.current.outer + self.current.named;
+        let parent = std::mem::replace(
+            &mut self.current,
+            Frame {
+                outer,
+                ..Frame::default()
+            },
+        );
+        self.enclosing.push(parent);
         if outer > MAX_UPVALUES {
             self.doubt_that("upvalues");
         }
@@ -141,8 +147,9 @@ impl Limits {
     }
 
     pub fn leave_function(&mut self) {
-        if self.frames.len() > 1 {
-            self.frames.pop();
+        // The main chunk's frame is never left.
+        if let Some(parent) = self.enclosing.pop() {
+            self.current = parent;
         }
     }
 
@@ -178,7 +185,7 @@ impl Limits {
     /// A `...` expression: PUC's compile error outside a vararg function
     /// (the main chunk is left to the compiler).
     pub fn on_dots(&mut self) {
-        if self.frames.len() == 1 || !self.frame().vararg {
+        if self.enclosing.is_empty() || !self.current.vararg {
             self.doubt_that("vararg expression");
         }
     }
@@ -231,6 +238,20 @@ mod tests {
         assert_eq!(l.doubt(), None);
         l.token();
         assert_eq!(l.doubt(), Some("registers"));
+    }
+
+    #[test]
+    fn long_scripts_are_left_to_the_compiler() {
+        let mut l = Limits::new();
+        for i in 0..MAX_TOKENS {
+            if i % 10 == 0 {
+                l.statement();
+            }
+            l.token();
+        }
+        assert_eq!(l.doubt(), None);
+        l.token();
+        assert_eq!(l.doubt(), Some("script size"));
     }
 
     #[test]
