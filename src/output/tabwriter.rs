@@ -10,6 +10,8 @@ pub struct TabWriter {
 }
 
 const MIN_WIDTH: usize = 6;
+/// Padding, taken a slice at a time.
+const SPACES: &str = "                                ";
 const PADDING: usize = 3;
 
 impl TabWriter {
@@ -60,7 +62,8 @@ impl TabWriter {
         if self.remembered.len() < ncols {
             self.remembered.resize(ncols, 0);
         }
-        let mut widths = vec![vec![0usize; ncols]; lines.len()];
+        // Each line's column widths, in one vector (`ncols` per line).
+        let mut widths = vec![0usize; ncols * lines.len()];
         for col in 0..ncols {
             let mut i = 0;
             while i < lines.len() {
@@ -79,17 +82,19 @@ impl TabWriter {
                     .unwrap_or(0);
                 let w = MIN_WIDTH.max(widest + PADDING).max(self.remembered[col]);
                 self.remembered[col] = w;
-                for row in widths.iter_mut().take(i).skip(start) {
-                    row[col] = w;
+                for row in start..i {
+                    widths[row * ncols + col] = w;
                 }
             }
         }
         for (row, (cells, tail)) in lines.iter().enumerate() {
             for (col, cell) in cells.iter().enumerate() {
                 self.out.push_str(cell);
-                let pad = widths[row][col].saturating_sub(cell.chars().count());
-                for _ in 0..pad {
-                    self.out.push(' ');
+                let mut pad = widths[row * ncols + col].saturating_sub(cell.chars().count());
+                while pad > 0 {
+                    let n = pad.min(SPACES.len());
+                    self.out.push_str(&SPACES[..n]);
+                    pad -= n;
                 }
             }
             self.out.push_str(tail);
