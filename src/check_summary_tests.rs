@@ -143,6 +143,13 @@ fn corners_agree() {
         "function InterpretHealth(obj)\n  return f({})\nend\n",
         vec!["1"; 300].join(", ")
     );
+    // Two near misses far apart, the environment rehashed in between: the
+    // hint names the first one defined.
+    let mut many = String::from("function InterpretHealtt(o) end\n");
+    for i in 0..40 {
+        many.push_str(&format!("function F{i}() end\n"));
+    }
+    many.push_str("function InterpretHealt(o) end\nfunction F3() end\n");
     let mut upvalues = String::new();
     for i in 0..70 {
         upvalues.push_str(&format!("local u{i} = {i}\n"));
@@ -222,6 +229,7 @@ fn corners_agree() {
             "function InterpretHealth() return 0x10, 1e5, .5, 3. end".into(),
             true,
         ),
+        (many.clone(), true),
         (locals(100), true),
         (locals(250), false),
         (deep, false),
@@ -235,6 +243,11 @@ fn corners_agree() {
             both_ways(&single(script, op), script);
         }
     }
+    let warnings = both_ways(&single(&many, health), "many").1;
+    assert_eq!(
+        warnings[0].hints,
+        ["it defines InterpretHealtt; did you mean InterpretHealth?"]
+    );
     // PUC's limits were reached where the summary stood aside.
     let rules = both_ways(&single(&locals(250), health), "250 locals").0;
     assert!(
