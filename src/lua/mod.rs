@@ -25,6 +25,7 @@ pub mod raise;
 pub mod rethrow;
 pub mod run;
 pub mod sandbox;
+pub mod statuspush;
 pub mod toplevel;
 pub mod traceback;
 pub mod watchdog;
