@@ -10,9 +10,10 @@ use mlua::Value as LuaValue;
 use rustc_hash::FxHashMap;
 
 use crate::diag::{Diagnostic, Kind};
-use crate::lua::pool;
 use crate::lua::run::{Runner, ScriptError, error_text};
 use crate::lua::sandbox::PrintSink;
+use crate::lua::toplevel::{self, TopLevel};
+use crate::lua::{gosyntax, pool};
 use crate::ops::Operation;
 use crate::ric::{Customization, Document};
 
@@ -149,26 +150,7 @@ fn check_customization(c: &Customization, memory_limit: Option<usize>) -> Entry 
         entry.warnings = warnings;
         return located(entry, c);
     }
-    let linted: Result<_, String> =
-        pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
-            let mut rules = Vec::with_capacity(8);
-            let mut warnings = Vec::new();
-            for op in Operation::ALL {
-                let result = match c.script(op) {
-                    None | Some("") => RuleResult::Unset,
-                    Some(script) => match lint_script(runner, script, op) {
-                        Ok(None) => RuleResult::Pass,
-                        Ok(Some(w)) => {
-                            warnings.push(w.for_rule(op.name()));
-                            RuleResult::Pass
-                        }
-                        Err(syntax) => RuleResult::Error(syntax.for_rule(op.name())),
-                    },
-                };
-                rules.push((op, result));
-            }
-            Ok((rules, warnings))
-        });
+    let linted = lint(c, memory_limit, true);
     match linted {
         Ok((rules, warnings)) => {
             LINTED.with(|m| {
@@ -230,20 +212,150 @@ const LINTED_MAX: usize = 256;
 /// Budget for running a chunk's top level while linting.
 const LINT_BUDGET: Duration = Duration::from_millis(500);
 
-/// `Err` = the syntax error; `Ok(Some)` = a lint warning.
+/// Memory limits from which a top level that `toplevel` summarizes cannot
+/// run out of memory: summaries are used only from there.
+const SUMMARY_MEMORY: usize = 32 << 20;
+
+/// How one rule is answered.
+enum Plan<'s> {
+    /// Without running anything: unset, or a syntax error.
+    Known(RuleResult),
+    /// From the summary of the script's top level.
+    Summary(TopLevel),
+    /// By compiling and running the script's top level; `true` when its
+    /// syntax is still to be checked.
+    Run(&'s str, bool),
+}
+
+/// Lints every rule of `c`: each script's syntax, then what its top level
+/// defines, from its summary when `summaries` allows and the summary holds
+/// (the same answers, see `toplevel`), else by running it in a pristine
+/// state (all of one customization's scripts in the same one: a chunk's top
+/// level may change what the next one sees).
+fn lint(c: &Customization, memory_limit: Option<usize>, summaries: bool) -> Result<Linted, String> {
+    let summaries = summaries && memory_limit.is_none_or(|m| m >= SUMMARY_MEMORY);
+    let mut plans: Vec<(Operation, Plan)> = Operation::ALL
+        .iter()
+        .map(|&op| {
+            let plan = match c.script(op) {
+                None | Some("") => Plan::Known(RuleResult::Unset),
+                Some(script) if !summaries => Plan::Run(script, true),
+                Some(script) => plan(script, op),
+            };
+            (op, plan)
+        })
+        .collect();
+    let runs = plans.iter().any(|(_, p)| matches!(p, Plan::Run(..)));
+    if runs {
+        // A summary reading or changing the shared state holds only when
+        // no other script runs.
+        for (op, p) in &mut plans {
+            if matches!(p, Plan::Summary(t) if t.shared) {
+                *p = Plan::Run(c.script(*op).unwrap_or_default(), false);
+            }
+        }
+    }
+    let answer = |runner: Option<&Runner>| {
+        let mut rules = Vec::with_capacity(8);
+        let mut warnings = Vec::new();
+        for (op, plan) in plans {
+            let linted = match plan {
+                Plan::Known(result) => {
+                    rules.push((op, result));
+                    continue;
+                }
+                Plan::Summary(top) => Ok(summary_warning(&top, op)),
+                Plan::Run(script, check) => match runner {
+                    Some(runner) => lint_script(runner, script, op, check),
+                    None => unreachable!("a script to run without a state"),
+                },
+            };
+            let result = match linted {
+                Ok(None) => RuleResult::Pass,
+                Ok(Some(w)) => {
+                    warnings.push(w.for_rule(op.name()));
+                    RuleResult::Pass
+                }
+                Err(syntax) => RuleResult::Error(syntax.for_rule(op.name())),
+            };
+            rules.push((op, result));
+        }
+        (rules, warnings)
+    };
+    if runs || !summaries {
+        pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
+            Ok(answer(Some(runner)))
+        })
+    } else {
+        Ok(answer(None))
+    }
+}
+
+/// The plan for a script when summaries may answer.
+fn plan(script: &str, op: Operation) -> Plan<'_> {
+    match gosyntax::parse(script) {
+        Err(e) => Plan::Known(RuleResult::Error(
+            syntax_diagnostic(&ScriptError::Syntax(e.to_string())).for_rule(op.name()),
+        )),
+        Ok(parse) if parse.doubt.is_none() => {
+            match toplevel::summarize(script, &parse.top, &parse.tokens) {
+                Some(top) => Plan::Summary(top),
+                None => Plan::Run(script, false),
+            }
+        }
+        Ok(_) => Plan::Run(script, false),
+    }
+}
+
+/// The lint warning for a rule whose top level `top` summarizes.
+fn summary_warning(top: &TopLevel, op: Operation) -> Option<Diagnostic> {
+    let func = op.lua_function();
+    if top.functions.iter().any(|f| f == func) {
+        return None;
+    }
+    Some(missing_function(
+        func,
+        top.functions.iter().map(String::as_str),
+    ))
+}
+
+/// A syntax error as a rule's error.
+fn syntax_diagnostic(e: &ScriptError) -> Diagnostic {
+    let mut d = Diagnostic::error(Kind::Syntax, e.to_string().trim());
+    d.location.script = e.line().map(|l| crate::diag::Position::new(l, 0));
+    d
+}
+
+/// The warning for a script that does not define the rule's function
+/// `func`; `defined` are the global functions it defines, in order: the
+/// first one that looks like `func` is suggested.
+fn missing_function<'a>(func: &str, mut defined: impl Iterator<Item = &'a str>) -> Diagnostic {
+    let d = Diagnostic::warning(
+        Kind::Lint,
+        format!("the script does not define the global function {func}"),
+    );
+    match defined.find(|name| crate::suggest::similar(name, func)) {
+        Some(name) => d.with_hint(format!("it defines {name}; did you mean {func}?")),
+        None => d,
+    }
+}
+
+/// `Err` = the syntax error; `Ok(Some)` = a lint warning. `check_syntax`:
+/// whether Karmada's syntax is still to be checked.
 fn lint_script(
     runner: &Runner,
     script: &str,
     op: Operation,
+    check_syntax: bool,
 ) -> Result<Option<Diagnostic>, Diagnostic> {
     let warn = |m: String| Ok(Some(Diagnostic::warning(Kind::Lint, m)));
-    let env = match runner.run_isolated(script) {
+    let run = match check_syntax {
+        true => runner.run_isolated(script),
+        false => runner.run_isolated_checked(script),
+    };
+    let env = match run {
         Ok(env) => env,
-        Err(e @ ScriptError::Syntax(_)) => {
-            let mut d = Diagnostic::error(Kind::Syntax, e.to_string().trim());
-            d.location.script = e.line().map(|l| crate::diag::Position::new(l, 0));
-            return Err(d);
-        }
+        Err(e @ ScriptError::Syntax(_)) => return Err(syntax_diagnostic(&e)),
         Err(ScriptError::Runtime(m) | ScriptError::Timeout(m) | ScriptError::Memory(m)) => {
             return warn(format!("the script's top level fails: {m}"));
         }
@@ -252,19 +364,11 @@ fn lint_script(
     match env.raw_get::<LuaValue>(func) {
         Ok(LuaValue::Function(_)) => Ok(None),
         Ok(LuaValue::Nil) => {
-            let d = Diagnostic::warning(
-                Kind::Lint,
-                format!("the script does not define the global function {func}"),
-            );
-            Ok(Some(
-                match defined_functions(&env)
-                    .into_iter()
-                    .find(|name| crate::suggest::similar(name, func))
-                {
-                    Some(name) => d.with_hint(format!("it defines {name}; did you mean {func}?")),
-                    None => d,
-                },
-            ))
+            let defined = defined_functions(&env);
+            Ok(Some(missing_function(
+                func,
+                defined.iter().map(String::as_str),
+            )))
         }
         Ok(other) => warn(format!(
             "{func} is not a function: {}",
@@ -281,6 +385,10 @@ fn defined_functions(env: &mlua::Table) -> Vec<String> {
         .map(|(k, _)| k)
         .collect()
 }
+
+#[cfg(test)]
+#[path = "check_summary_tests.rs"]
+mod summary_tests;
 
 #[cfg(test)]
 mod tests {

@@ -148,7 +148,11 @@ fn get<'a>(m: &'a Map<String, Value>, k: &str) -> Option<&'a Value> {
     }
 }
 
-fn string_at(m: &Map<String, Value>, k: &str, go_path: &str) -> Result<String, String> {
+fn string_at(
+    m: &Map<String, Value>,
+    k: &str,
+    go_path: impl std::fmt::Display,
+) -> Result<String, String> {
     match get(m, k) {
         None => Ok(String::new()),
         Some(Value::String(s)) => Ok(s.clone()),
@@ -162,8 +166,8 @@ fn string_at(m: &Map<String, Value>, k: &str, go_path: &str) -> Result<String, S
 fn object_at<'a>(
     m: &'a Map<String, Value>,
     k: &str,
-    go_path: &str,
-    go_type: &str,
+    go_path: impl std::fmt::Display,
+    go_type: impl std::fmt::Display,
 ) -> Result<Option<&'a Map<String, Value>>, String> {
     match get(m, k) {
         None => Ok(None),
@@ -255,13 +259,14 @@ pub fn decode(file: &str, doc: &Value) -> Result<Document, String> {
         if let Some(rule) = object_at(
             rules,
             field,
-            &format!("CustomizationRules.spec.customizations.{field}"),
-            &format!("v1alpha1.{st}"),
+            // (Paths formatted only for an error message.)
+            format_args!("CustomizationRules.spec.customizations.{field}"),
+            format_args!("v1alpha1.{st}"),
         )? {
             let script = string_at(
                 rule,
                 "luaScript",
-                &format!("{st}.spec.customizations.{field}.luaScript"),
+                format_args!("{st}.spec.customizations.{field}.luaScript"),
             )?;
             scripts[op as usize] = Some(script);
         }

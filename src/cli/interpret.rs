@@ -225,7 +225,8 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         status_items: args
             .status_file
             .as_deref()
-            .map(|p| read_status_and_warnings(p).map(warned))
+            // Converted into Lua once, then freed (see the comment above).
+            .map(|p| read_status_and_warnings(p).map(|w| warned(w).spent_on_use()))
             .transpose()?,
         desired_replica: args.desired_replica,
     });

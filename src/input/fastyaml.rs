@@ -6,8 +6,8 @@ use std::cell::Cell;
 use serde_json::{Map, Value};
 
 use super::fastyaml_scalar::{
-    Bail, MAX_KEY_LEN, Part, Quoted, R, Stop, flow, plain_start_ok, plain_value, quoted_line,
-    rest_is_comment, scan_plain, skip_spaces, slice,
+    Bail, MAX_KEY_LEN, Part, Quoted, R, Stop, flow, newline, plain_start_ok, plain_value,
+    quoted_line, rest_is_comment, scan_plain, skip_spaces, slice,
 };
 use super::yaml::DocSink;
 
@@ -162,7 +162,7 @@ impl Parser<'_> {
             return (end, next);
         }
         let tail = self.b.get(pos..).unwrap_or_default();
-        let (end, next) = match tail.iter().position(|&c| c == b'\n') {
+        let (end, next) = match newline(tail) {
             Some(n) => (pos + n, pos + n + 1),
             None => (self.b.len(), self.b.len()),
         };
@@ -474,7 +474,9 @@ impl Parser<'_> {
         let mut pos = l.next;
         // The first non-blank line sets the indentation; blank lines before
         // it must not be longer (libyaml would then end the scalar early).
-        let mut out = String::new();
+        // Room for a script-sized block up front (it is trimmed to size at
+        // the end, in place): no growing copy after copy.
+        let mut out = String::with_capacity((len - pos).min(16 << 10));
         let mut widest_blank = 0;
         let indent = loop {
             if pos >= len {
@@ -510,7 +512,10 @@ impl Parser<'_> {
                 }
                 break; // a less indented line ends the scalar
             } else {
-                out.extend(std::iter::repeat_n('\n', breaks));
+                // (Mostly one line break or none: no iterator machinery.)
+                for _ in 0..breaks {
+                    out.push('\n');
+                }
                 out.push_str(slice(self.src, pos + indent, end)?);
                 breaks = usize::from(has_break);
             }
@@ -522,6 +527,7 @@ impl Parser<'_> {
             _ => out.extend(std::iter::repeat_n('\n', breaks.min(1))),
         }
         self.pos = pos;
+        out.shrink_to_fit();
         Ok(out)
     }
 }

@@ -21,11 +21,43 @@ pub(crate) fn slice(src: &str, a: usize, b: usize) -> R<&str> {
 }
 
 /// The first offset at or after `i` (before `end`) that is not a space.
-pub(crate) fn skip_spaces(b: &[u8], mut i: usize, end: usize) -> usize {
-    while i < end && b.get(i) == Some(&b' ') {
-        i += 1;
+pub(crate) fn skip_spaces(b: &[u8], i: usize, end: usize) -> usize {
+    let Some(s) = b.get(i..end.min(b.len())) else {
+        return i;
+    };
+    // Eight spaces at a time (indentation), then one by one.
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    let mut n = 0;
+    while let Some(word) = s.get(n..n + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if u64::from_le_bytes(word) != SPACES {
+            break;
+        }
+        n += 8;
     }
-    i
+    i + n
+        + s[n..]
+            .iter()
+            .position(|&c| c != b' ')
+            .unwrap_or(s.len() - n)
+}
+
+/// The offset of the first `\n` in `s`: eight bytes at a time (lines are
+/// short: a word test beats a call to a vectorized search).
+pub(crate) fn newline(s: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const BREAKS: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let mut n = 0;
+    while let Some(word) = s.get(n..n + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        // Zero bytes of `x` are newlines; the lowest flagged byte is exact.
+        let x = u64::from_le_bytes(word) ^ BREAKS;
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(n + (zeros.trailing_zeros() / 8) as usize);
+        }
+        n += 8;
+    }
+    s[n..].iter().position(|&c| c == b'\n').map(|p| n + p)
 }
 
 /// Checks that only spaces and maybe a comment (`#` after a space) remain.

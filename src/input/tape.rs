@@ -106,24 +106,35 @@ impl Tape {
     /// Decodes a JSON stream (documents one after another, as
     /// `serde_json::StreamDeserializer` reads them), one root per document.
     pub fn parse_json_stream(text: &str) -> Result<Tape, serde_json::Error> {
-        let tape = Tape {
-            // A JSON node takes a few bytes of text at least; what is not
-            // used of this is never touched.
-            nodes: Vec::with_capacity(text.len() / 4),
-            // Decoded strings are never longer than their JSON text.
-            strings: String::with_capacity(text.len() + 64),
-            roots: Vec::new(),
-        };
+        // A JSON node takes a few bytes of text at least; what is not used
+        // of this is never touched. Decoded strings are never longer than
+        // their JSON text.
+        let mut tape = Tape::with_capacity(text.len() / 4, text.len() + 64);
+        Tape::decode_json_stream(text, &mut tape, |_| {})?;
+        Ok(tape)
+    }
+
+    /// Decodes a JSON stream onto `tape`, calling `each` with the tape
+    /// after every document, which it may clear.
+    pub(crate) fn decode_json_stream(
+        text: &str,
+        tape: &mut Tape,
+        mut each: impl FnMut(&mut Tape),
+    ) -> Result<(), serde_json::Error> {
         // serde_json's stream reader finds where each document ends in
         // one pass. (Asking the plain reader "is there more?" builds an
         // error whose line number is counted from the start of the text:
         // quadratic over a stream of many documents.) Each document is
-        // built straight onto this tape, lent to `Doc` for the pass.
-        let scanned = BUILDING.with_borrow_mut(|b| std::mem::replace(b, tape));
+        // built straight onto the tape, lent to `Doc` for the pass.
+        let scanned = BUILDING.with_borrow_mut(|b| std::mem::replace(b, std::mem::take(tape)));
         let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Doc>();
-        let result = stream.by_ref().try_for_each(|doc| doc.map(drop));
-        let tape = BUILDING.with_borrow_mut(|b| std::mem::replace(b, scanned));
-        result.map(|()| tape)
+        let result = stream.by_ref().try_for_each(|doc| {
+            doc?;
+            BUILDING.with_borrow_mut(&mut each);
+            Ok(())
+        });
+        *tape = BUILDING.with_borrow_mut(|b| std::mem::replace(b, scanned));
+        result
     }
 
     /// An empty forest with room for `nodes` nodes and `strings` bytes.
@@ -254,20 +265,6 @@ impl Tape {
             start,
             len: s.len() as u32,
         }
-    }
-
-    /// Appends `from`'s subtree at `i` as it is, its strings not copied:
-    /// they must end up on this tape (`take_strings`).
-    pub(crate) fn copy_nodes_from(&mut self, from: &Tape, i: usize) {
-        self.nodes
-            .extend_from_slice(&from.nodes[i..i + from.size(i)]);
-    }
-
-    /// Takes `from`'s string arena, offsets unchanged, in place of this
-    /// tape's (which must hold no string yet).
-    pub(crate) fn take_strings(&mut self, from: &mut Tape) {
-        debug_assert!(self.strings.is_empty());
-        self.strings = std::mem::take(&mut from.strings);
     }
 
     /// Appends a copy of `from`'s subtree at `i` (strings included).
@@ -516,6 +513,10 @@ impl<'de> Visitor<'de> for Key<'_> {
         Build(self.0).visit_str(s)
     }
 }
+
+#[path = "tape_share.rs"]
+mod share;
+pub(crate) use share::{Shared, str_slot};
 
 #[cfg(test)]
 #[path = "tape_tests.rs"]

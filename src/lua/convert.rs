@@ -5,8 +5,7 @@ use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
 
 pub use super::encode::{EncodeError, MAX_DEPTH, lua_to_json};
-use crate::input::StatusItems;
-use crate::input::tape::{Node, Tape};
+pub use super::statuspush::status_items_to_lua;
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
 /// `null` is dropped: object keys holding null disappear, and array items
@@ -32,11 +31,10 @@ unsafe extern "C" {
 const RESERVE_FROM: usize = 1 << 14;
 
 /// Grows Lua's string table once for `strings` more strings before they
-/// are pushed. Grown by doubling instead, it rehashes
-/// every string again at each step, reaching into each of them: a tenth of
-/// the conversion of 200 000 labels, and the part that grew fastest. May
-/// raise a memory error (inside the caller's protected call, before
-/// anything is pushed).
+/// are pushed. Grown by doubling instead, it rehashes every string again at
+/// each step, reaching into each of them: 4% of the conversion of 200 000
+/// labels, and a part that grows faster than the input. May raise a memory
+/// error (inside the caller's protected call, before anything is pushed).
 unsafe fn reserve_strings(state: *mut mlua::ffi::lua_State, strings: usize) {
     if strings < RESERVE_FROM {
         return;
@@ -61,16 +59,9 @@ fn count_strings(v: &Value) -> usize {
     }
 }
 
-/// Converts status items into a Lua array, straight from their tape (as
-/// `json_to_lua` would convert the items as one JSON array).
-pub fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
-    let (tape, root) = items.tape();
-    push_protected(lua, |state| unsafe { push_tape(state, tape, root) })
-}
-
 /// Runs `push` (which pushes one value, or says the stack cannot grow) in
 /// one protected call and returns the value.
-fn push_protected(
+pub(super) fn push_protected(
     lua: &Lua,
     push: impl FnOnce(*mut mlua::ffi::lua_State) -> bool,
 ) -> mlua::Result<LuaValue> {
@@ -123,65 +114,6 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
                     }
                     ffi::lua_pushlstring_(state, k.as_ptr().cast(), k.len());
                     if !push_json(state, item) {
-                        return false;
-                    }
-                    ffi::lua_rawset(state, -3);
-                }
-            }
-        }
-        true
-    }
-}
-
-/// Pushes the tape's subtree at `i` as `push_json` pushes the same JSON:
-/// nulls are skipped in arrays; in objects they clear the key (a later
-/// duplicate key wins, as in a decoded `Value`).
-unsafe fn push_tape(state: *mut mlua::ffi::lua_State, tape: &Tape, i: usize) -> bool {
-    use mlua::ffi;
-    unsafe {
-        match tape.node(i) {
-            Node::Null => ffi::lua_pushnil(state),
-            Node::Bool(b) => ffi::lua_pushboolean(state, i32::from(b)),
-            Node::Int(n) => ffi::lua_pushnumber(state, n as f64),
-            Node::Uint(n) => ffi::lua_pushnumber(state, n as f64),
-            Node::Float(f) => ffi::lua_pushnumber(state, f),
-            // The plain C entry point: the compat wrapper also converts the
-            // new string back to a pointer, which is not needed here.
-            Node::Str { .. } => {
-                let s = tape.str_at(i);
-                ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
-            }
-            // Leaves use the slot their container made sure of; a container
-            // needs two more (key and value) and its children's.
-            Node::Array { .. } | Node::Object { .. } if ffi::lua_checkstack(state, 3) == 0 => {
-                return false;
-            }
-            Node::Array { len, .. } => {
-                ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
-                let mut n: ffi::lua_Integer = 0;
-                for item in tape.children(i) {
-                    if tape.node(item) == Node::Null {
-                        continue;
-                    }
-                    if !push_tape(state, tape, item) {
-                        return false;
-                    }
-                    n += 1;
-                    ffi::lua_rawseti(state, -2, n);
-                }
-            }
-            Node::Object { len, .. } => {
-                ffi::lua_createtable(state, 0, len.min(i32::MAX as u32) as i32);
-                for key in tape.children(i) {
-                    let k = tape.str_at(key);
-                    ffi::lua_pushlstring_(state, k.as_ptr().cast(), k.len());
-                    if tape.node(key + 1) == Node::Null {
-                        // Clears an earlier duplicate; no key is created.
-                        ffi::lua_pushnil(state);
-                        ffi::lua_rawset(state, -3);
-                        continue;
-                    }
-                    if !push_tape(state, tape, key + 1) {
                         return false;
                     }
                     ffi::lua_rawset(state, -3);
@@ -296,7 +228,9 @@ mod tests {
         assert_eq!(lua_to_json(&fast), lua_to_json(&plain));
         let v = json!({"a": [1, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"});
         let fast = json_to_lua(&lua, &v).unwrap();
-        let items = StatusItems::from_values("s", &[json!({"status": v["a"].clone()})]).unwrap();
+        let items =
+            crate::input::StatusItems::from_values("s", &[json!({"status": v["a"].clone()})])
+                .unwrap();
         let list = status_items_to_lua(&lua, &items).unwrap();
         assert_eq!(
             lua_to_json(&list).unwrap(),

@@ -14,74 +14,43 @@
 //!   (`0x1p4` is `0x1` then `p4`); an exponent takes the next character
 //!   whatever it is;
 //! - only space and tab (and newlines between tokens) are white space.
+//!
+//! Tokens carry no text: only an error needs one, and `Lexer::text` reads
+//! it again from the token's start (most tokens are then never copied).
 
-use std::borrow::Cow;
+use super::gotoken::keyword;
+pub use super::gotoken::{Pos, Sym, SyntaxError, Tok, Token};
 
-/// A position: line and byte column, or the end of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pos {
-    At { line: usize, column: usize },
-    Eof,
+/// Where a token's text goes while it is read: kept for an error message
+/// or for `Lexer::text`, skipped otherwise.
+trait Text {
+    fn push(&mut self, b: u8);
+    fn extend(&mut self, s: &[u8]);
+    fn copy(&self) -> Vec<u8>;
 }
 
-/// Token kinds the grammar distinguishes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tok {
-    Name,
-    Number,
-    Str,
-    /// A reserved word; the text says which.
-    Keyword,
-    /// An operator or punctuation; the text says which (except `.`).
-    Op,
-    Dot,
-    Eof,
-}
-
-/// One token: its kind, its text as Karmada reports it, and the scanner
-/// position after it.
-/// Names, keywords and operators borrow their text from the script; only
-/// numbers and strings (whose text differs from the source) own theirs.
-#[derive(Clone, Debug)]
-pub struct Token<'a> {
-    pub kind: Tok,
-    pub text: Cow<'a, [u8]>,
-    pub end: Pos,
-}
-
-impl Token<'_> {
-    /// Whether the token is the keyword or operator `s`.
-    pub fn is(&self, s: &str) -> bool {
-        matches!(self.kind, Tok::Keyword | Tok::Op) && *self.text == *s.as_bytes()
+impl Text for Vec<u8> {
+    fn push(&mut self, b: u8) {
+        Vec::push(self, b);
+    }
+    fn extend(&mut self, s: &[u8]) {
+        self.extend_from_slice(s);
+    }
+    fn copy(&self) -> Vec<u8> {
+        self.clone()
     }
 }
 
-/// A syntax error as Karmada prints it (with its trailing newline).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub pos: Pos,
-    pub near: Vec<u8>,
-    pub message: &'static str,
-}
+/// Text not kept (the scan that only finds tokens).
+struct Skip;
 
-impl std::fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.pos {
-            Pos::Eof => writeln!(f, "<string> at EOF:   {}", self.message),
-            Pos::At { line, column } => writeln!(
-                f,
-                "<string> line:{line}(column:{column}) near '{}':   {}",
-                String::from_utf8_lossy(&self.near),
-                self.message
-            ),
-        }
+impl Text for Skip {
+    fn push(&mut self, _: u8) {}
+    fn extend(&mut self, _: &[u8]) {}
+    fn copy(&self) -> Vec<u8> {
+        Vec::new()
     }
 }
-
-const KEYWORDS: [&str; 22] = [
-    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in", "local",
-    "nil", "not", "or", "return", "repeat", "then", "true", "until", "while", "goto",
-];
 
 /// The scanner over a script's bytes.
 pub struct Lexer<'a> {
@@ -91,6 +60,10 @@ pub struct Lexer<'a> {
     eof: bool,
     line: usize,
     column: usize,
+    /// Where the token (or comment) being read starts.
+    token_start: usize,
+    /// Whether a numeral ended where PUC Lua's scanner would not end it.
+    odd_numeral: bool,
 }
 
 /// A character read, or the end of the input.
@@ -104,14 +77,36 @@ impl<'a> Lexer<'a> {
             eof: false,
             line: 1,
             column: 0,
+            token_start: 0,
+            odd_numeral: false,
         }
     }
 
+    /// A scanner reading `src` from byte `at` (a token's start).
+    pub fn starting_at(src: &'a [u8], at: usize) -> Lexer<'a> {
+        let mut lex = Lexer::new(src);
+        lex.at = at;
+        lex
+    }
+
+    /// The script's bytes.
+    pub fn source(&self) -> &'a [u8] {
+        self.src
+    }
+
+    /// Whether some numeral ends where PUC Lua's scanner reads on (`1x`,
+    /// `1..x`, `1e)`): PUC reads another token sequence there.
+    pub fn odd_numeral(&self) -> bool {
+        self.odd_numeral
+    }
+
+    #[inline]
     fn peek(&self) -> i32 {
         self.src.get(self.at).map_or(END, |&b| b as i32)
     }
 
     /// Reads one character; a `\r`, `\n`, `\r\n` or `\n\r` newline reads as `\n`.
+    #[inline]
     fn next(&mut self) -> i32 {
         let Some(&b) = self.src.get(self.at) else {
             self.eof = true;
@@ -135,7 +130,19 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Takes the bytes up to (not including) the first one `stop` accepts,
+    /// none of them a newline: a column each.
+    #[inline]
+    fn run(&mut self, stop: impl Fn(u8) -> bool) -> &'a [u8] {
+        let rest = &self.src[self.at..];
+        let n = rest.iter().position(|&b| stop(b)).unwrap_or(rest.len());
+        self.at += n;
+        self.column += n;
+        &rest[..n]
+    }
+
     /// The position of the last character read.
+    #[inline]
     fn pos(&self) -> Pos {
         match self.eof {
             true => Pos::Eof,
@@ -155,41 +162,73 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
-    pub fn scan(&mut self) -> Result<Token<'a>, SyntaxError> {
+    #[inline(always)]
+    pub fn scan(&mut self) -> Result<Token, Box<SyntaxError>> {
+        match self.scan_with(&mut Skip) {
+            Ok(t) => Ok(t),
+            Err(e) => Err(self.with_text(e)),
+        }
+    }
+
+    /// A scanning error with its text: the token read again, keeping it.
+    #[cold]
+    fn with_text(&self, e: SyntaxError) -> Box<SyntaxError> {
+        Box::new(SyntaxError {
+            near: self
+                .replay(self.token_start)
+                .err()
+                .map_or(e.near, |r| r.near),
+            ..e
+        })
+    }
+
+    /// The text Karmada shows for `tok`, a token this scanner returned.
+    pub fn text(&self, tok: &Token) -> Vec<u8> {
+        match tok.kind {
+            Tok::Number | Tok::Str => self.replay(tok.start).unwrap_or_default(),
+            Tok::Dot | Tok::Eof => Vec::new(),
+            Tok::Name | Tok::Keyword | Tok::Op => self.src[tok.start..tok.stop].to_vec(),
+        }
+    }
+
+    /// Scans the token at `start` again, keeping its text.
+    fn replay(&self, start: usize) -> Result<Vec<u8>, SyntaxError> {
+        let mut again = Lexer::starting_at(self.src, start);
+        let mut text = Vec::new();
+        again.scan_with(&mut text)?;
+        Ok(text)
+    }
+
+    #[inline(always)]
+    fn scan_with(&mut self, text: &mut impl Text) -> Result<Token, SyntaxError> {
         loop {
-            let mut ch = self.next();
-            while ch == b' ' as i32 || ch == b'\t' as i32 || ch == b'\n' as i32 {
-                ch = self.next();
-            }
+            let ch = loop {
+                // Spaces and tabs in one step, then newlines through `next`.
+                self.run(|b| b != b' ' && b != b'\t');
+                let ch = self.next();
+                if ch != b'\n' as i32 {
+                    break ch;
+                }
+            };
             // Where the token starts (the first character was just read).
             let start = self.at.saturating_sub(1);
-            let mut text = Vec::new();
-            let kind = match ch {
-                END => Tok::Eof,
+            self.token_start = start;
+            let (kind, sym) = match ch {
+                END => (Tok::Eof, Sym::None),
                 c if is_ident_start(c) => {
-                    // Identifier characters are one byte each, no newline:
-                    // the column moves by the bytes taken.
-                    let rest = self.src[self.at..]
-                        .iter()
-                        .position(|&b| !(b == b'_' || b.is_ascii_alphanumeric()))
-                        .unwrap_or(self.src.len() - self.at);
-                    self.at += rest;
-                    self.column += rest;
-                    let word = &self.src[start..self.at];
-                    let kind = if KEYWORDS.iter().any(|k| k.as_bytes() == word) {
-                        Tok::Keyword
-                    } else {
+                    // Identifier characters are one byte each, no newline.
+                    self.run(|b| !IDENTIFIER[b as usize]);
+                    let sym = keyword(&self.src[start..], self.at - start);
+                    let kind = if sym == Sym::None {
                         Tok::Name
+                    } else {
+                        Tok::Keyword
                     };
-                    return Ok(Token {
-                        kind,
-                        text: Cow::Borrowed(word),
-                        end: self.pos(),
-                    });
+                    (kind, sym)
                 }
                 c if is_decimal(c) => {
-                    self.number(c, &mut text)?;
-                    Tok::Number
+                    self.number(c, text)?;
+                    (Tok::Number, Sym::None)
                 }
                 c => {
                     let c = c as u8;
@@ -200,91 +239,109 @@ impl<'a> Lexer<'a> {
                             continue;
                         }
                         b'"' | b'\'' => {
-                            self.string(c as i32, &mut text)?;
-                            Tok::Str
+                            self.string(c as i32, text)?;
+                            (Tok::Str, Sym::None)
                         }
                         b'[' if matches!(self.peek(), 0x5b | 0x3d) => {
                             let c = self.next();
-                            self.long_string(c, &mut text)?;
-                            Tok::Str
+                            self.long_string(c, text)?;
+                            (Tok::Str, Sym::None)
                         }
                         b'=' | b'<' | b'>' | b'~' => {
-                            text.push(c);
-                            if self.peek() == b'=' as i32 {
+                            let eq = self.peek() == b'=' as i32;
+                            if eq {
                                 self.next();
-                                text.push(b'=');
                             } else if c == b'~' {
-                                return Err(self.error(text, "Invalid '~' token"));
+                                return Err(self.error(b"~".to_vec(), "Invalid '~' token"));
                             }
-                            Tok::Op
+                            let sym = match (c, eq) {
+                                (b'=', false) => Sym::Assign,
+                                (b'=', true) => Sym::Eq,
+                                (b'<', false) => Sym::Lt,
+                                (b'<', true) => Sym::Le,
+                                (b'>', false) => Sym::Gt,
+                                (b'>', true) => Sym::Ge,
+                                _ => Sym::Ne,
+                            };
+                            (Tok::Op, sym)
                         }
                         b'.' => {
                             let c2 = self.peek();
                             if is_decimal(c2) {
-                                self.number(b'.' as i32, &mut text)?;
-                                Tok::Number
+                                self.number(b'.' as i32, text)?;
+                                (Tok::Number, Sym::None)
                             } else if c2 == b'.' as i32 {
                                 self.next();
-                                text.extend_from_slice(b"..");
                                 if self.peek() == b'.' as i32 {
                                     self.next();
-                                    text.push(b'.');
+                                    (Tok::Op, Sym::Dots)
+                                } else {
+                                    (Tok::Op, Sym::Concat)
                                 }
-                                Tok::Op
                             } else {
-                                Tok::Dot
+                                (Tok::Dot, Sym::Dot)
                             }
                         }
                         b':' => {
-                            text.push(b':');
                             if self.peek() == b':' as i32 {
                                 self.next();
-                                text.push(b':');
+                                (Tok::Op, Sym::Labels)
+                            } else {
+                                (Tok::Op, Sym::Colon)
                             }
-                            Tok::Op
                         }
-                        b'-' | b'[' | b'+' | b'*' | b'/' | b'%' | b'^' | b'#' | b'(' | b')'
-                        | b'{' | b'}' | b']' | b';' | b',' => {
-                            text.push(c);
-                            Tok::Op
+                        _ => {
+                            let sym = match c {
+                                b'-' => Sym::Minus,
+                                b'[' => Sym::LBracket,
+                                b'+' => Sym::Plus,
+                                b'*' => Sym::Star,
+                                b'/' => Sym::Slash,
+                                b'%' => Sym::Percent,
+                                b'^' => Sym::Caret,
+                                b'#' => Sym::Hash,
+                                b'(' => Sym::LParen,
+                                b')' => Sym::RParen,
+                                b'{' => Sym::LBrace,
+                                b'}' => Sym::RBrace,
+                                b']' => Sym::RBracket,
+                                b';' => Sym::Semi,
+                                b',' => Sym::Comma,
+                                _ => return Err(self.error(vec![c], "Invalid token")),
+                            };
+                            (Tok::Op, sym)
                         }
-                        _ => return Err(self.error(vec![c], "Invalid token")),
                     }
                 }
             };
-            // Operators and punctuation are their source text.
-            let text = match kind {
-                Tok::Op => Cow::Borrowed(&self.src[start..self.at]),
-                _ => Cow::Owned(text),
-            };
             return Ok(Token {
                 kind,
-                text,
+                sym,
+                start,
+                stop: self.at,
                 end: self.pos(),
             });
         }
     }
 
-    fn decimals(&mut self, first: i32, text: &mut Vec<u8>) {
+    fn decimals(&mut self, first: i32, text: &mut impl Text) {
         text.push(first as u8);
-        while is_decimal(self.peek()) {
-            text.push(self.next() as u8);
-        }
+        text.extend(self.run(|b| !b.is_ascii_digit()));
     }
 
-    fn number(&mut self, mut ch: i32, text: &mut Vec<u8>) -> Result<(), SyntaxError> {
+    fn number(&mut self, mut ch: i32, text: &mut impl Text) -> Result<(), SyntaxError> {
+        let start = self.at - 1;
         if ch == b'0' as i32 {
             let p = self.peek();
             if p == b'x' as i32 || p == b'X' as i32 {
                 text.push(b'0');
                 text.push(self.next() as u8);
-                let start = text.len();
-                while self.peek() >= 0 && (self.peek() as u8).is_ascii_hexdigit() {
-                    text.push(self.next() as u8);
+                let digits = self.run(|b| !b.is_ascii_hexdigit());
+                if digits.is_empty() {
+                    return Err(self.error(text.copy(), "illegal hexadecimal number"));
                 }
-                if text.len() == start {
-                    return Err(self.error(text.clone(), "illegal hexadecimal number"));
-                }
+                text.extend(digits);
+                self.check_numeral(start);
                 return Ok(());
             } else if is_decimal(p) {
                 ch = self.next();
@@ -305,26 +362,50 @@ impl<'a> Lexer<'a> {
             let c = self.next();
             self.decimals(c, text);
         }
+        self.check_numeral(start);
         Ok(())
     }
 
-    fn string(&mut self, quote: i32, text: &mut Vec<u8>) -> Result<(), SyntaxError> {
-        let mut ch = self.next();
-        while ch != quote {
-            if ch == b'\n' as i32 || ch == END {
-                return Err(self.error(text.clone(), "unterminated string"));
-            }
-            if ch == b'\\' as i32 {
-                self.escape(text);
-            } else {
-                text.push(ch as u8);
-            }
-            ch = self.next();
+    /// Notes a numeral (from `start` to here) that PUC Lua's scanner
+    /// would read to another end: digits and dots, an exponent letter and
+    /// its sign, then letters, digits and `_`.
+    fn check_numeral(&mut self, start: usize) {
+        let s = self.src;
+        let mut i = start;
+        while i < s.len() && (s[i].is_ascii_digit() || s[i] == b'.') {
+            i += 1;
         }
-        Ok(())
+        if i < s.len() && (s[i] == b'e' || s[i] == b'E') {
+            i += 1;
+            if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
+                i += 1;
+            }
+        }
+        while i < s.len() && (s[i].is_ascii_alphanumeric() || s[i] == b'_') {
+            i += 1;
+        }
+        if i != self.at {
+            self.odd_numeral = true;
+        }
     }
 
-    fn escape(&mut self, text: &mut Vec<u8>) {
+    fn string(&mut self, quote: i32, text: &mut impl Text) -> Result<(), SyntaxError> {
+        let q = quote as u8;
+        loop {
+            text.extend(self.run(|b| b == q || b == b'\\' || b == b'\n' || b == b'\r'));
+            let ch = self.next();
+            if ch == quote {
+                return Ok(());
+            }
+            if ch == b'\n' as i32 || ch == END {
+                return Err(self.error(text.copy(), "unterminated string"));
+            }
+            // A backslash.
+            self.escape(text);
+        }
+    }
+
+    fn escape(&mut self, text: &mut impl Text) {
         let ch = self.next();
         let byte = match ch {
             0x61 => 0x07,
@@ -360,7 +441,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// A long bracket whose first `[` was read; `ch` is the character after it.
-    fn long_string(&mut self, ch: i32, text: &mut Vec<u8>) -> Result<(), SyntaxError> {
+    fn long_string(&mut self, ch: i32, text: &mut impl Text) -> Result<(), SyntaxError> {
         let (level, ch) = self.separators(ch);
         if ch != b'[' as i32 {
             let near = match ch {
@@ -375,7 +456,7 @@ impl<'a> Lexer<'a> {
         }
         loop {
             if ch == END {
-                return Err(self.error(text.clone(), "unterminated multiline string"));
+                return Err(self.error(text.copy(), "unterminated multiline string"));
             }
             if ch == b']' as i32 {
                 let c = self.next();
@@ -384,11 +465,14 @@ impl<'a> Lexer<'a> {
                     return Ok(());
                 }
                 text.push(b']');
-                text.extend(std::iter::repeat_n(b'=', n));
+                for _ in 0..n {
+                    text.push(b'=');
+                }
                 ch = c;
                 continue;
             }
             text.push(ch as u8);
+            text.extend(self.run(|b| b == b']' || b == b'\n' || b == b'\r'));
             ch = self.next();
         }
     }
@@ -399,26 +483,35 @@ impl<'a> Lexer<'a> {
             ch = self.next();
             if matches!(self.peek(), 0x5b | 0x3d) {
                 let c = self.next();
-                let mut body = Vec::new();
                 return self
-                    .long_string(c, &mut body)
+                    .long_string(c, &mut Skip)
                     .map_err(|_| self.error(Vec::new(), "invalid multiline comment"));
             }
         }
         while ch != b'\n' as i32 && ch != END {
-            // The rest of the line in one step (a column per byte, as
-            // `next` counts), then its line break through `next`.
-            let rest = self.src[self.at..]
-                .iter()
-                .position(|&b| b == b'\n' || b == b'\r')
-                .unwrap_or(self.src.len() - self.at);
-            self.at += rest;
-            self.column += rest;
+            // The rest of the line in one step, then its line break
+            // through `next`.
+            let rest = &self.src[self.at..];
+            let n = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+            self.at += n;
+            self.column += n;
             ch = self.next();
         }
         Ok(())
     }
 }
+
+/// The bytes that continue an identifier.
+static IDENTIFIER: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c == b'_' || c.is_ascii_alphanumeric();
+        b += 1;
+    }
+    t
+};
 
 fn is_ident_start(c: i32) -> bool {
     c == b'_' as i32 || (c >= 0 && (c as u8).is_ascii_alphabetic())

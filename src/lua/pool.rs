@@ -39,6 +39,10 @@ struct Pooled {
     /// Whether a run used the state since it was last pristine. The reset
     /// happens before the next run, so a one-shot process never pays it.
     dirty: bool,
+    /// Whether a run failed with it: it is never used again, and dropped
+    /// (a full collection) only when the next run starts, so that a
+    /// process exiting after the failure does not pay for it.
+    failed: bool,
 }
 
 thread_local! {
@@ -154,12 +158,14 @@ fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled>
         memory_limit,
         snapshot,
         dirty: false,
+        failed: false,
     })
 }
 
 /// Runs `f` with this thread's state (created on first use, or when the
 /// memory limit changes). After the run the state is reset to pristine; a
-/// run that failed gives its state up and the next run starts fresh.
+/// run that failed gives its state up and the next run starts fresh (the
+/// failed state is dropped then, or leaked by `leak_for_exit`).
 pub fn with_runner<R, E>(
     memory_limit: Option<usize>,
     timeout: Duration,
@@ -172,7 +178,8 @@ where
     let taken = CACHED.with(|c| c.borrow_mut().take());
     let reused = match taken {
         Some(p)
-            if p.memory_limit == memory_limit
+            if !p.failed
+                && p.memory_limit == memory_limit
                 && p.snapshot.is_some()
                 && (!p.dirty || reset(&p).is_ok()) =>
         {
@@ -180,6 +187,7 @@ where
         }
         _ => None,
     };
+    // A state not reused (failed, or the wrong limit) is dropped here.
     let mut pooled = match reused {
         Some(p) => p,
         None => fresh(memory_limit, timeout)
@@ -190,9 +198,8 @@ where
     pooled.dirty = true;
     let result = f(&pooled.runner);
     set_print_sink(pooled.runner.lua(), PrintSink::Discard);
-    if result.is_ok() {
-        CACHED.with(|c| *c.borrow_mut() = Some(pooled));
-    }
+    pooled.failed = result.is_err();
+    CACHED.with(|c| *c.borrow_mut() = Some(pooled));
     result
 }
 
@@ -271,10 +278,21 @@ end";
 
     #[test]
     fn failed_runs_give_up_their_state() {
-        assert!(run("function F() error('x') end").is_err());
+        let cached = || CACHED.with(|c| c.borrow().as_ref().map(|p| p.failed));
+        assert!(run("leaked = 1; function F() error('x') end").is_err());
+        // Kept (not collected) until the next run starts...
+        assert_eq!(cached(), Some(true));
+        let made = MADE.with(Cell::get);
         assert_eq!(
-            run("function F() return type(F) end"),
-            Ok("function".into())
+            run("function F() return tostring(leaked) end"),
+            Ok("nil".into())
         );
+        // ... which makes a new state.
+        assert_eq!(MADE.with(Cell::get), made + 1);
+        assert_eq!(cached(), Some(false));
+        // A process about to exit forgets it rather than collect it.
+        assert!(run("function F() error('x') end").is_err());
+        leak_for_exit();
+        assert_eq!(cached(), None);
     }
 }

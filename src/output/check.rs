@@ -22,6 +22,10 @@ pub fn warning(d: &Diagnostic) -> String {
 /// karmadactl's table for all entries.
 pub fn table(entries: &[Entry]) -> String {
     let mut w = TabWriter::default();
+    let labels: Vec<String> = crate::ops::Operation::ALL
+        .iter()
+        .map(|op| format!("    {}:", op.name()))
+        .collect();
     for e in entries {
         w.line(&[], "-----------------------------------");
         w.line(&[], &format!("SOURCE: {}", e.source));
@@ -37,12 +41,12 @@ pub fn table(entries: &[Entry]) -> String {
                 w.line(&[&format!("TARGET: {api} {kind}")], "");
                 w.line(&[], "RULERS:");
                 for (op, r) in rules {
-                    let label = format!("    {}:", op.name());
+                    let label = labels[*op as usize].as_str();
                     match r {
-                        RuleResult::Pass => w.line(&[&label], "PASS"),
-                        RuleResult::Unset => w.line(&[&label], "UNSET"),
+                        RuleResult::Pass => w.line(&[label], "PASS"),
+                        RuleResult::Unset => w.line(&[label], "UNSET"),
                         RuleResult::Error(e) => {
-                            w.line(&[&label, &format!("ERROR: {}", e.message)], "")
+                            w.line(&[label, &format!("ERROR: {}", e.message)], "")
                         }
                     }
                 }

@@ -10,6 +10,8 @@ pub struct TabWriter {
 }
 
 const MIN_WIDTH: usize = 6;
+/// Padding, taken a slice at a time.
+const SPACES: &str = "                                ";
 const PADDING: usize = 3;
 
 impl TabWriter {
@@ -17,6 +19,13 @@ impl TabWriter {
     /// Like Go's writer, a tab or vertical tab inside the text ends a cell
     /// there, and a line break inside it starts a new line.
     pub fn line(&mut self, cells: &[&str], tail: &str) {
+        let plain = |s: &str| {
+            !s.bytes()
+                .any(|b| matches!(b, b'\t' | b'\x0b' | b'\x0c' | b'\n'))
+        };
+        if plain(tail) && cells.iter().all(|c| plain(c)) {
+            return self.cells(cells, tail);
+        }
         let mut text = String::new();
         for cell in cells {
             text.push_str(cell);
@@ -53,7 +62,8 @@ impl TabWriter {
         if self.remembered.len() < ncols {
             self.remembered.resize(ncols, 0);
         }
-        let mut widths = vec![vec![0usize; ncols]; lines.len()];
+        // Each line's column widths, in one vector (`ncols` per line).
+        let mut widths = vec![0usize; ncols * lines.len()];
         for col in 0..ncols {
             let mut i = 0;
             while i < lines.len() {
@@ -72,16 +82,20 @@ impl TabWriter {
                     .unwrap_or(0);
                 let w = MIN_WIDTH.max(widest + PADDING).max(self.remembered[col]);
                 self.remembered[col] = w;
-                for row in widths.iter_mut().take(i).skip(start) {
-                    row[col] = w;
+                for row in start..i {
+                    widths[row * ncols + col] = w;
                 }
             }
         }
         for (row, (cells, tail)) in lines.iter().enumerate() {
             for (col, cell) in cells.iter().enumerate() {
                 self.out.push_str(cell);
-                let pad = widths[row][col].saturating_sub(cell.chars().count());
-                self.out.extend(std::iter::repeat_n(' ', pad));
+                let mut pad = widths[row * ncols + col].saturating_sub(cell.chars().count());
+                while pad > 0 {
+                    let n = pad.min(SPACES.len());
+                    self.out.push_str(&SPACES[..n]);
+                    pad -= n;
+                }
             }
             self.out.push_str(tail);
             self.out.push('\n');
@@ -92,5 +106,35 @@ impl TabWriter {
     pub fn finish(mut self) -> String {
         self.flush();
         self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TabWriter;
+
+    fn table(lines: &[(&[&str], &str)]) -> String {
+        let mut w = TabWriter::default();
+        for (cells, tail) in lines {
+            w.line(cells, tail);
+        }
+        w.finish()
+    }
+
+    #[test]
+    fn tabs_and_breaks_inside_text_split_cells_and_lines() {
+        // Plain cells go straight to the table; text with tabs or line
+        // breaks is split first, to the same cells.
+        let split = table(&[(&["a"], "x\ty"), (&["bbbb\tc"], ""), (&[], "z\nw\x0cv")]);
+        let plain = table(&[
+            (&["a", "x"], "y"),
+            (&["bbbb", "c"], ""),
+            (&[], "z"),
+            (&[], "w"),
+            (&[], "v"),
+        ]);
+        assert_eq!(split, plain);
+        // Column widths: at least 6, else the widest cell plus 3.
+        assert_eq!(split, "a      x     y\nbbbb   c     \nz\nw\nv\n");
     }
 }

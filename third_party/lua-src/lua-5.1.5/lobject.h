@@ -72,6 +72,7 @@ typedef union {
 
 typedef struct lua_TValue {
   TValuefields;
+  int aux;  /* kinterp: in the padding on 64-bit: a table node's `onext' (see Node) */
 } TValue;
 
 
@@ -323,29 +324,41 @@ typedef union Closure {
 typedef union TKey {
   struct {
     TValuefields;
+    int oprev;  /* kinterp: in the padding on 64-bit (tvk.aux): see Node */
     struct Node *next;  /* for chaining */
   } nk;
   TValue tvk;
 } TKey;
 
 
+/*
+** kinterp: the insertion-order chain of non-array keys (node indices, -1
+** ends) is kept in the padding of the value and of the key, so that a
+** Node stays 40 bytes on 64-bit: `onext' in i_val.aux, `oprev' in
+** i_key.nk.oprev. Values and keys are only ever stored field by field
+** (setobj copies `value' and `tt'), never as whole TValues, so these
+** survive every store; a whole Node is copied with both.
+*/
 typedef struct Node {
   TValue i_val;
   TKey i_key;
-  int onext, oprev;  /* kinterp: insertion-order chain of non-array keys (node indices, -1 ends) */
 } Node;
+
+#define onext	i_val.aux	/* kinterp */
+#define oprev	i_key.nk.oprev	/* kinterp */
 
 
 typedef struct Table {
   CommonHeader;
   lu_byte flags;  /* 1<<p means tagmethod(p) is not present */ 
   lu_byte lsizenode;  /* log2 of size of `node' array */
+  int sizearray;  /* size of `array' array (kinterp: moved here, into the
+                     padding before the pointers: a Table is 72 bytes) */
   struct Table *metatable;
   TValue *array;  /* array part */
   Node *node;
   Node *lastfree;  /* any free position is before this position */
   GCObject *gclist;
-  int sizearray;  /* size of `array' array */
   int alen;  /* kinterp: gopher-lua's array length: largest integer key 1..2^26-1 ever set */
   int nlen;  /* kinterp: <= alen; every integer key in (nlen, alen] holds nil */
   int ofirst, olast;  /* kinterp: ends of the insertion-order chain (-1: empty) */

@@ -72,10 +72,13 @@
 
 #define dummynode		(&dummynode_)
 
+/* kinterp: the order links fit in the padding on 64-bit (lobject.h) */
+typedef char kinterp_node_is_40_bytes[
+  (sizeof(void *) != 8 || (sizeof(Node) == 40 && sizeof(Table) == 72)) ? 1 : -1];
+
 static const Node dummynode_ = {
-  {{NULL}, LUA_TNIL},  /* value */
-  {{{NULL}, LUA_TNIL, NULL}},  /* key */
-  -1, -1  /* kinterp: order links */
+  {{NULL}, LUA_TNIL, -1},  /* value (kinterp: onext) */
+  {{{NULL}, LUA_TNIL, -1, NULL}}  /* key (kinterp: oprev) */
 };
 
 
