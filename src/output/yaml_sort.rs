@@ -224,26 +224,12 @@ pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -
         sort_keys(items, &less);
         return;
     }
-    // Each item to its place, cycle by cycle (a done place is marked in
-    // `order`): no second list of items.
-    const DONE: u32 = u32::MAX;
-    for start in 0..items.len() {
-        if order[start].1 == DONE {
-            continue;
-        }
-        let first = items[start].clone();
-        let mut place = start;
-        loop {
-            let from = order[place].1 as usize;
-            order[place].1 = DONE;
-            if from == start {
-                items[place] = first;
-                break;
-            }
-            items[place] = items[from].clone();
-            place = from;
-        }
-    }
+    let sorted: Vec<T> = order
+        .iter()
+        .map(|&(_, i)| items[i as usize].clone())
+        .collect();
+    drop(order);
+    items.clone_from_slice(&sorted);
 }
 
 /// The code of a byte that is neither a letter nor a digit: its rank among
