@@ -95,9 +95,9 @@ fn encode_root(t: &Table) -> Result<Value, EncodeError> {
     let mut out = None;
     // SAFETY: the closure calls only Lua functions that cannot raise an
     // error (after `lua_checkstack`, before any value with a destructor
-    // exists): `lua_next` (kinterp's patch makes an unknown key continue
-    // rather than raise), type queries, `lua_tolstring` on strings only
-    // (no conversion, so no allocation), `lua_pop`, `lua_pushnil`.
+    // exists): `lua_kinterp_inext` (no lookup, no allocation), type
+    // queries, `lua_tolstring` on strings only (no conversion, so no
+    // allocation), `lua_settop`.
     let call = unsafe {
         lua.exec_raw::<()>(t.clone(), |state| {
             if ffi::lua_checkstack(state, STACK_SLOTS) == 0 {
@@ -153,8 +153,17 @@ unsafe fn raw_value(
     }
 }
 
-/// Encodes the table at absolute stack index `idx`, iterating it with
-/// `lua_next` (gopher's order: array part, then first-insertion order).
+unsafe extern "C" {
+    /// `lua_next` resumed from a cursor rather than from the previous key
+    /// (the patched `lapi.c`; third_party/lua-src/PATCHES.md): the same
+    /// order, without a hash lookup of the previous key at every step,
+    /// which for a big table is a cache miss per key. `*cursor` starts at
+    /// 0. Pushes the key and the value and returns 1, or returns 0.
+    fn lua_kinterp_inext(state: *mut ffi::lua_State, idx: i32, cursor: *mut i32) -> i32;
+}
+
+/// Encodes the table at absolute stack index `idx`, iterating it in
+/// `lua_next`'s order (gopher's: array part, then first-insertion order).
 unsafe fn raw_table(
     state: *mut ffi::lua_State,
     idx: i32,
@@ -164,8 +173,8 @@ unsafe fn raw_table(
     unsafe {
         let id = ffi::lua_topointer(state, idx) as usize;
         let mut parts = Parts::start(depth, id, seen)?;
-        ffi::lua_pushnil(state);
-        while ffi::lua_next(state, idx) != 0 {
+        let mut cursor = 0;
+        while lua_kinterp_inext(state, idx, &mut cursor) != 0 {
             let top = ffi::lua_gettop(state);
             let value = raw_value(state, top, depth + 1, seen);
             match ffi::lua_type(state, top - 1) {
@@ -173,7 +182,7 @@ unsafe fn raw_table(
                 ffi::LUA_TSTRING => parts.text_key(|| string_at(state, top - 1), value),
                 _ => parts.other_key(),
             }
-            ffi::lua_settop(state, top - 1);
+            ffi::lua_settop(state, top - 2);
         }
         parts.finish()
     }
@@ -487,6 +496,59 @@ mod tests {
             let v: LuaValue = lua.load(code).eval().unwrap();
             let plain = encode_plain(&v, 0, &mut HashSet::new());
             assert_eq!(lua_to_json(&v), plain, "{code}");
+        }
+    }
+
+    /// The keys of `t` as `lua_kinterp_inext` walks them, as text.
+    fn cursor_keys(lua: &Lua, t: &Table) -> Vec<String> {
+        let mut keys = Vec::new();
+        // SAFETY: the walk pushes two values a step, popped at once;
+        // `lua_tolstring` is called on string keys only.
+        unsafe {
+            lua.exec_raw::<()>(t.clone(), |state| {
+                let mut cursor = 0;
+                while lua_kinterp_inext(state, 1, &mut cursor) != 0 {
+                    keys.push(match ffi::lua_type(state, -2) {
+                        ffi::LUA_TNUMBER => format!("{}", ffi::lua_tonumber(state, -2)),
+                        ffi::LUA_TSTRING => string_at(state, ffi::lua_gettop(state) - 1),
+                        _ => String::from("?"),
+                    });
+                    ffi::lua_settop(state, -3);
+                }
+            })
+            .unwrap();
+        }
+        keys
+    }
+
+    #[test]
+    fn the_cursor_walk_is_next_order() {
+        let lua = Lua::new();
+        let tables = [
+            "return {}",
+            "return {1, 2, 3, x = 1, y = 2}",
+            "local t = {a = 1, b = 2, c = 3} t.b = nil t.d = 4 t.b = 5 return t",
+            "local t = {1, 2, 3} t[2] = nil t[10] = 10 t[5] = 5 return t",
+            "local t = {} t[100] = 1 t[2^26] = 2 t[-3] = 3 t[1.5] = 4 t.s = 5 return t",
+            "local t = {} for i = 1, 300 do t['k' .. (i * 7919 % 300)] = i end \
+             for i = 1, 300, 3 do t['k' .. i] = nil end return t",
+            "local t = {} for i = 1, 100 do t[i] = i end for i = 1, 100, 2 do t[i] = nil end \
+             t.z = 1 return t",
+            "local t = {} t[true] = 1 t[print] = 2 t.a = 3 return t",
+        ];
+        for code in tables {
+            let t: Table = lua.load(code).eval().unwrap();
+            let mut by_next = Vec::new();
+            for pair in t.clone().pairs::<LuaValue, LuaValue>() {
+                let (k, _) = pair.unwrap();
+                by_next.push(match k {
+                    LuaValue::Integer(i) => format!("{}", i as f64),
+                    LuaValue::Number(n) => format!("{n}"),
+                    LuaValue::String(s) => s.to_string_lossy(),
+                    _ => String::from("?"),
+                });
+            }
+            assert_eq!(cursor_keys(&lua, &t), by_next, "{code}");
         }
     }
 

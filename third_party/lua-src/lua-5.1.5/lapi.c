@@ -699,6 +699,23 @@ LUA_API int lua_kinterp_alen (lua_State *L, int idx) {
 }
 
 
+
+/* kinterp: lua_next resumed from a cursor (luaH_inext in ltable.c): pushes
+   the next key and value and returns 1, or pushes nothing and returns 0 */
+LUA_API int lua_kinterp_inext (lua_State *L, int idx, int *cursor) {
+  StkId t;
+  int more;
+  lua_lock(L);
+  t = index2adr(L, idx);
+  api_check(L, ttistable(t));
+  api_check(L, L->top + 1 < L->stack_last);
+  more = luaH_inext(L, hvalue(t), cursor, L->top);
+  if (more)
+    L->top += 2;
+  lua_unlock(L);
+  return more;
+}
+
 LUA_API void lua_kinterp_setalen (lua_State *L, int idx, int n) {
   StkId o = index2adr(L, idx);
   api_check(L, ttistable(o));

@@ -236,6 +236,47 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
 }
 
 
+
+/*
+** kinterp: the same walk as luaH_next, resumed from a cursor instead of
+** from the previous key, so that a step looks nothing up (luaH_next finds
+** the previous key's node by its hash, which for a large table is a cache
+** miss per key). `*cursor' is 0 to start; afterwards it is the last array
+** index returned (> 0) or -(next node index + 2) in the hash part (-1:
+** nothing left). Writes the key and value to `out' and `out+1' and returns
+** 1, or returns 0 at the end. The table must not change during the walk.
+*/
+int luaH_inext (lua_State *L, Table *t, int *cursor, StkId out) {
+  int c = *cursor;
+  int i;
+  if (c >= 0) {
+    int k;
+    for (k = c + 1; k <= t->nlen; k++) {  /* the array part (nil past nlen) */
+      const TValue *v = (k <= t->sizearray) ? &t->array[k-1] : luaH_getnum(t, k);
+      if (!ttisnil(v)) {
+        setnvalue(out, cast_num(k));
+        setobj2s(L, out+1, v);
+        *cursor = k;
+        return 1;
+      }
+    }
+    i = t->ofirst;
+  }
+  else
+    i = -c - 2;
+  for (; i >= 0; i = onode(t, i)->onext) {
+    Node *n = onode(t, i);
+    if (!ttisnil(gval(n))) {
+      setobj2s(L, out, key2tval(n));
+      setobj2s(L, out+1, gval(n));
+      *cursor = -(n->onext) - 2;
+      return 1;
+    }
+  }
+  *cursor = -1;
+  return 0;  /* no more elements */
+}
+
 /*
 ** {=============================================================
 ** Rehash
