@@ -7,7 +7,7 @@ use mlua::{Lua, Value as LuaValue, ffi};
 
 use super::convert::push_protected;
 use crate::input::StatusItems;
-use crate::input::tape::{Node, Tape, str_slot};
+use crate::input::tape::{Node, Tape};
 
 /// Converts status items into a Lua array, straight from their tape (as
 /// `json_to_lua` would convert the items as one JSON array). Items marked
@@ -48,7 +48,7 @@ impl Held<'_> {
 const RELEASE_EVERY: usize = 16 << 10;
 
 /// Stack slots holding recently pushed strings (a power of two).
-const SLOTS: usize = 64;
+const SLOTS: usize = 256;
 
 /// Strings at most this long are cached; longer ones are rarely repeated.
 const CACHED_LEN: u32 = 48;
@@ -62,20 +62,24 @@ struct Strings {
 
 impl Strings {
     /// Pushes the text at `start`, `len` of `tape`, from the cache when
-    /// it holds it (the same range, or the same text elsewhere).
+    /// it holds that range. A tape's repeated short strings are stored
+    /// once (see `Tape::share`), so a range stands for its text: a slot
+    /// is chosen by where the range starts, and the strings of the first
+    /// items, which later ones repeat, lie close together and do not
+    /// evict one another.
     unsafe fn push(&mut self, state: *mut ffi::lua_State, tape: &Tape, start: u32, len: u32) {
-        let s = tape.text(start, len);
         unsafe {
             if len > CACHED_LEN {
+                let s = tape.text(start, len);
                 ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
                 return;
             }
-            let h = str_slot(s, SLOTS);
+            let h = start as usize & (SLOTS - 1);
             let at = self.base + h as i32;
-            let (held_start, held_len) = self.held[h];
-            if held_len == len && (held_start == start || tape.text(held_start, held_len) == s) {
+            if self.held[h] == (start, len) {
                 ffi::lua_pushvalue(state, at);
             } else {
+                let s = tape.text(start, len);
                 ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
                 ffi::lua_pushvalue(state, -1);
                 ffi::lua_replace(state, at);

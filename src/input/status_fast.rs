@@ -1,0 +1,364 @@
+//! A single-pass reader for the common shape of a JSON status file: a
+//! stream or list of items whose fields are spelled exactly, appear once
+//! and have the right type, with plain strings (no escapes) and
+//! non-negative integers. It writes the normalized items straight onto
+//! the output tape, with no decoded value or scratch tape in between.
+//! On anything else, it declines and the file is read the usual way:
+//! it never decides an error or an unusual case itself.
+
+use super::Normalizer;
+use crate::input::tape::Node;
+
+/// Nesting deeper than this is left to the full reader (which has its
+/// own limit and error for it).
+const MAX_DEPTH: usize = 100;
+
+/// Output extents past this are left to the full reader, which reports
+/// them as too large.
+const MAX_EXTENT: usize = (u32::MAX / 2) as usize;
+
+/// The reason the fast reader gave up; the caller reads the file again.
+pub(super) struct Declined;
+
+type Step<T = ()> = Result<T, Declined>;
+
+/// Reads the JSON stream `text` (starting with `{` or `[`) into `n`'s
+/// items. On `Declined`, `n` holds a partial result and must be restarted.
+pub(super) fn read(text: &str, n: &mut Normalizer) -> Step {
+    let mut r = Reader {
+        text,
+        b: text.as_bytes(),
+        pos: 0,
+        seen: Vec::new(),
+        next: 0,
+    };
+    loop {
+        r.ws();
+        let Some(&c) = r.b.get(r.pos) else {
+            return Ok(());
+        };
+        n.docs += 1;
+        if let Some((nodes, strings)) = n.room.take() {
+            n.out.reserve(nodes, strings);
+        }
+        match c {
+            b'{' => r.item(n)?,
+            b'[' if n.unroll => {
+                r.pos += 1;
+                r.ws();
+                if r.eat(b']') {
+                    continue;
+                }
+                loop {
+                    r.ws();
+                    if r.peek() != Some(b'{') {
+                        return Err(Declined);
+                    }
+                    r.item(n)?;
+                    r.ws();
+                    if r.eat(b']') {
+                        break;
+                    }
+                    r.expect(b',')?;
+                }
+            }
+            _ => return Err(Declined),
+        }
+    }
+}
+
+struct Reader<'t> {
+    text: &'t str,
+    b: &'t [u8],
+    pos: usize,
+    /// The strings of the last items, in the order read (up to
+    /// `PREDICTED`), with their nodes: items alike repeat them in the
+    /// same order, and a string found where expected is neither scanned
+    /// nor looked up again.
+    seen: Vec<(&'t str, Node)>,
+    /// Which of `seen` the next string of this item is expected to be.
+    next: usize,
+}
+
+/// How many strings of an item are remembered.
+const PREDICTED: usize = 64;
+
+/// One item's scalar fields as read (`applied` only when true).
+#[derive(Default)]
+struct Scalars<'t> {
+    cluster: Option<Node>,
+    applied: Option<bool>,
+    message: Option<(&'t str, Node)>,
+    health: Option<(&'t str, Node)>,
+    status: bool,
+}
+
+impl<'t> Reader<'t> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    /// JSON whitespace only.
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        let hit = self.peek() == Some(c);
+        self.pos += usize::from(hit);
+        hit
+    }
+
+    fn expect(&mut self, c: u8) -> Step {
+        if self.eat(c) { Ok(()) } else { Err(Declined) }
+    }
+
+    /// A string (as `string`) and its node on the output tape: the one
+    /// expected here if it is that string.
+    fn token(&mut self, n: &mut Normalizer) -> Step<(&'t str, Node)> {
+        let k = self.next;
+        self.next += 1;
+        if let Some(&(s, node)) = self.seen.get(k) {
+            let at = self.pos + 1;
+            let end = at + s.len();
+            if self.b.get(self.pos) == Some(&b'"')
+                && self.b.get(end) == Some(&b'"')
+                && &self.b[at..end] == s.as_bytes()
+            {
+                self.pos = end + 1;
+                return Ok((s, node));
+            }
+        }
+        let s = self.string()?;
+        let node = n.out.share(s, &mut n.shared);
+        if k < self.seen.len() {
+            self.seen[k] = (s, node);
+        } else if k < PREDICTED {
+            self.seen.push((s, node));
+        }
+        Ok((s, node))
+    }
+
+    /// A string without escapes or control characters, at the cursor.
+    fn string(&mut self) -> Step<&'t str> {
+        self.expect(b'"')?;
+        let start = self.pos;
+        let mut end = start;
+        // Eight bytes at a time while there are eight: the first byte
+        // that is a quote, a backslash or a control character.
+        while let Some(word) = self.b.get(end..end + 8) {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+            let hits = special(word);
+            if hits != 0 {
+                end += (hits.trailing_zeros() / 8) as usize;
+                return self.close_string(start, end);
+            }
+            end += 8;
+        }
+        while let Some(&c) = self.b.get(end) {
+            if c == b'"' || c == b'\\' || c < 0x20 {
+                return self.close_string(start, end);
+            }
+            end += 1;
+        }
+        Err(Declined)
+    }
+
+    /// The string from `start` to the special byte at `end`: declined
+    /// unless that byte is its closing quote.
+    fn close_string(&mut self, start: usize, end: usize) -> Step<&'t str> {
+        if self.b[end] != b'"' {
+            return Err(Declined);
+        }
+        self.pos = end + 1;
+        Ok(&self.text[start..end])
+    }
+
+    /// `true` or `false`.
+    fn boolean(&mut self) -> Step<bool> {
+        let rest = &self.b[self.pos..];
+        if rest.starts_with(b"true") {
+            self.pos += 4;
+            Ok(true)
+        } else if rest.starts_with(b"false") {
+            self.pos += 5;
+            Ok(false)
+        } else {
+            Err(Declined)
+        }
+    }
+
+    /// One item (an object, at the cursor) onto the output, normalized:
+    /// `clusterName` first, then `status`, `applied`, `appliedMessage`
+    /// and `health` when set.
+    fn item(&mut self, n: &mut Normalizer) -> Step {
+        self.expect(b'{')?;
+        self.next = 0;
+        let at = n.out.open(true);
+        n.out.push_leaf(n.keys[0]);
+        let cluster_at = n.out.extent().0;
+        n.out.push_leaf(n.empty);
+        let mut f = Scalars::default();
+        let mut len = 1;
+        self.ws();
+        if !self.eat(b'}') {
+            loop {
+                self.ws();
+                let (key, _) = self.token(n)?;
+                self.ws();
+                self.expect(b':')?;
+                self.ws();
+                match key {
+                    "clusterName" if f.cluster.is_none() => f.cluster = Some(self.token(n)?.1),
+                    "applied" if f.applied.is_none() => f.applied = Some(self.boolean()?),
+                    "appliedMessage" if f.message.is_none() => f.message = Some(self.token(n)?),
+                    "health" if f.health.is_none() => f.health = Some(self.token(n)?),
+                    "status" if !f.status && self.peek() != Some(b'n') => {
+                        f.status = true;
+                        n.out.push_leaf(n.keys[1]);
+                        self.value(n, 1)?;
+                        len += 1;
+                    }
+                    // Another spelling, a repeat, an unknown field, a null.
+                    _ => return Err(Declined),
+                }
+                self.ws();
+                if self.eat(b'}') {
+                    break;
+                }
+                self.expect(b',')?;
+            }
+        }
+        let out = &mut n.out;
+        if let Some(node) = f.cluster {
+            out.set_node(cluster_at, node);
+        }
+        if f.applied == Some(true) {
+            out.push_leaf(n.keys[2]);
+            out.push_leaf(Node::Bool(true));
+            len += 1;
+        }
+        for (key, value) in [(n.keys[3], f.message), (n.keys[4], f.health)] {
+            if let Some((_, node)) = value.filter(|(v, _)| !v.is_empty()) {
+                out.push_leaf(key);
+                out.push_leaf(node);
+                len += 1;
+            }
+        }
+        out.close(at, len);
+        n.items += 1;
+        let (nodes, strings) = out.extent();
+        if nodes >= MAX_EXTENT || strings >= MAX_EXTENT {
+            return Err(Declined);
+        }
+        Ok(())
+    }
+
+    /// Any value (at the cursor) copied onto the output as decoded.
+    fn value(&mut self, n: &mut Normalizer, depth: usize) -> Step {
+        if depth > MAX_DEPTH {
+            return Err(Declined);
+        }
+        match self.peek().ok_or(Declined)? {
+            b'"' => {
+                let (_, node) = self.token(n)?;
+                n.out.push_leaf(node);
+            }
+            b'{' => {
+                self.pos += 1;
+                let at = n.out.open(true);
+                let mut len = 0;
+                self.ws();
+                if !self.eat(b'}') {
+                    loop {
+                        self.ws();
+                        let (_, node) = self.token(n)?;
+                        n.out.push_leaf(node);
+                        self.ws();
+                        self.expect(b':')?;
+                        self.ws();
+                        self.value(n, depth + 1)?;
+                        len += 1;
+                        self.ws();
+                        if self.eat(b'}') {
+                            break;
+                        }
+                        self.expect(b',')?;
+                    }
+                }
+                n.out.close(at, len);
+            }
+            b'[' => {
+                self.pos += 1;
+                let at = n.out.open(false);
+                let mut len = 0;
+                self.ws();
+                if !self.eat(b']') {
+                    loop {
+                        self.ws();
+                        self.value(n, depth + 1)?;
+                        len += 1;
+                        self.ws();
+                        if self.eat(b']') {
+                            break;
+                        }
+                        self.expect(b',')?;
+                    }
+                }
+                n.out.close(at, len);
+            }
+            b't' | b'f' => {
+                let b = self.boolean()?;
+                n.out.push_leaf(Node::Bool(b));
+            }
+            b'n' if self.b[self.pos..].starts_with(b"null") => {
+                self.pos += 4;
+                n.out.push_leaf(Node::Null);
+            }
+            b'0'..=b'9' => {
+                let v = self.integer()?;
+                n.out.push_leaf(Node::Uint(v));
+            }
+            _ => return Err(Declined),
+        }
+        Ok(())
+    }
+
+    /// A non-negative integer without a fraction or exponent that fits
+    /// in 64 bits (others are read as the full reader reads them).
+    fn integer(&mut self) -> Step<u64> {
+        let start = self.pos;
+        let mut v: u64 = 0;
+        while let Some(c @ b'0'..=b'9') = self.peek() {
+            v = v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(c - b'0')))
+                .ok_or(Declined)?;
+            self.pos += 1;
+        }
+        let leading_zero = self.b[start] == b'0' && self.pos - start > 1;
+        if leading_zero || matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+            return Err(Declined);
+        }
+        Ok(v)
+    }
+}
+
+/// Each byte of `word` (little-endian) that is a quote, a backslash or
+/// below 0x20 has its high bit set in the result; bytes above the first
+/// such byte may be marked wrongly, so only the lowest mark counts.
+fn special(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x;
+    let quote = word ^ (ONES * u64::from(b'"'));
+    let backslash = word ^ (ONES * u64::from(b'\\'));
+    let control = word.wrapping_sub(ONES * 0x20) & !word;
+    (zero_byte(quote) | zero_byte(backslash) | control) & HIGH
+}
+
+#[cfg(test)]
+#[path = "status_fast_tests.rs"]
+mod tests;
