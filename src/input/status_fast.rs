@@ -6,7 +6,7 @@
 //! On anything else, it declines and the file is read the usual way:
 //! it never decides an error or an unusual case itself.
 
-use super::Normalizer;
+use super::{FIELDS, Normalizer};
 use crate::input::tape::Node;
 
 /// Nesting deeper than this is left to the full reader (which has its
@@ -75,10 +75,22 @@ struct Reader<'t> {
     /// `PREDICTED`), with their nodes: items alike repeat them in the
     /// same order, and a string found where expected is neither scanned
     /// nor looked up again.
-    seen: Vec<(&'t str, Node)>,
+    seen: Vec<Seen<'t>>,
     /// Which of `seen` the next string of this item is expected to be.
     next: usize,
 }
+
+/// A string as read: its text with quotes, without, its node on the
+/// output tape, and which of `FIELDS` it names (`NOT_A_FIELD` if none).
+#[derive(Clone, Copy)]
+struct Seen<'t> {
+    quoted: &'t [u8],
+    text: &'t str,
+    node: Node,
+    field: usize,
+}
+
+const NOT_A_FIELD: usize = FIELDS.len();
 
 /// How many strings of an item are remembered.
 const PREDICTED: usize = 64;
@@ -88,8 +100,8 @@ const PREDICTED: usize = 64;
 struct Scalars<'t> {
     cluster: Option<Node>,
     applied: Option<bool>,
-    message: Option<(&'t str, Node)>,
-    health: Option<(&'t str, Node)>,
+    message: Option<Seen<'t>>,
+    health: Option<Seen<'t>>,
     status: bool,
 }
 
@@ -117,28 +129,32 @@ impl<'t> Reader<'t> {
 
     /// A string (as `string`) and its node on the output tape: the one
     /// expected here if it is that string.
-    fn token(&mut self, n: &mut Normalizer) -> Step<(&'t str, Node)> {
+    fn token(&mut self, n: &mut Normalizer) -> Step<Seen<'t>> {
         let k = self.next;
         self.next += 1;
-        if let Some(&(s, node)) = self.seen.get(k) {
-            let at = self.pos + 1;
-            let end = at + s.len();
-            if self.b.get(self.pos) == Some(&b'"')
-                && self.b.get(end) == Some(&b'"')
-                && &self.b[at..end] == s.as_bytes()
+        if let Some(&seen) = self.seen.get(k) {
+            let q = seen.quoted;
+            if let Some(here) = self.b.get(self.pos..self.pos + q.len())
+                && same(here, q)
             {
-                self.pos = end + 1;
-                return Ok((s, node));
+                self.pos += q.len();
+                return Ok(seen);
             }
         }
+        let from = self.pos;
         let s = self.string()?;
-        let node = n.out.share(s, &mut n.shared);
+        let seen = Seen {
+            quoted: &self.b[from..self.pos],
+            text: s,
+            node: n.out.share(s, &mut n.shared),
+            field: FIELDS.iter().position(|f| *f == s).unwrap_or(NOT_A_FIELD),
+        };
         if k < self.seen.len() {
-            self.seen[k] = (s, node);
+            self.seen[k] = seen;
         } else if k < PREDICTED {
-            self.seen.push((s, node));
+            self.seen.push(seen);
         }
-        Ok((s, node))
+        Ok(seen)
     }
 
     /// A string without escapes or control characters, at the cursor.
@@ -206,21 +222,22 @@ impl<'t> Reader<'t> {
         if !self.eat(b'}') {
             loop {
                 self.ws();
-                let (key, _) = self.token(n)?;
+                let key = self.token(n)?.field;
                 self.ws();
                 self.expect(b':')?;
                 self.ws();
+                // In `FIELDS` order.
                 match key {
-                    "clusterName" if f.cluster.is_none() => f.cluster = Some(self.token(n)?.1),
-                    "applied" if f.applied.is_none() => f.applied = Some(self.boolean()?),
-                    "appliedMessage" if f.message.is_none() => f.message = Some(self.token(n)?),
-                    "health" if f.health.is_none() => f.health = Some(self.token(n)?),
-                    "status" if !f.status && self.peek() != Some(b'n') => {
+                    0 if f.cluster.is_none() => f.cluster = Some(self.token(n)?.node),
+                    1 if !f.status && self.peek() != Some(b'n') => {
                         f.status = true;
                         n.out.push_leaf(n.keys[1]);
                         self.value(n, 1)?;
                         len += 1;
                     }
+                    2 if f.applied.is_none() => f.applied = Some(self.boolean()?),
+                    3 if f.message.is_none() => f.message = Some(self.token(n)?),
+                    4 if f.health.is_none() => f.health = Some(self.token(n)?),
                     // Another spelling, a repeat, an unknown field, a null.
                     _ => return Err(Declined),
                 }
@@ -241,9 +258,9 @@ impl<'t> Reader<'t> {
             len += 1;
         }
         for (key, value) in [(n.keys[3], f.message), (n.keys[4], f.health)] {
-            if let Some((_, node)) = value.filter(|(v, _)| !v.is_empty()) {
+            if let Some(v) = value.filter(|v| !v.text.is_empty()) {
                 out.push_leaf(key);
-                out.push_leaf(node);
+                out.push_leaf(v.node);
                 len += 1;
             }
         }
@@ -263,7 +280,7 @@ impl<'t> Reader<'t> {
         }
         match self.peek().ok_or(Declined)? {
             b'"' => {
-                let (_, node) = self.token(n)?;
+                let node = self.token(n)?.node;
                 n.out.push_leaf(node);
             }
             b'{' => {
@@ -274,7 +291,7 @@ impl<'t> Reader<'t> {
                 if !self.eat(b'}') {
                     loop {
                         self.ws();
-                        let (_, node) = self.token(n)?;
+                        let node = self.token(n)?.node;
                         n.out.push_leaf(node);
                         self.ws();
                         self.expect(b':')?;
@@ -357,6 +374,24 @@ fn special(word: u64) -> u64 {
     let backslash = word ^ (ONES * u64::from(b'\\'));
     let control = word.wrapping_sub(ONES * 0x20) & !word;
     (zero_byte(quote) | zero_byte(backslash) | control) & HIGH
+}
+
+/// Whether `a` and `b`, of the same length, hold the same bytes: eight
+/// at a time, as short strings are compared here most.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n < 8 || b.len() != n {
+        return a == b;
+    }
+    let word = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap_or_default());
+    let mut i = 0;
+    while i + 8 < n {
+        if word(a, i) != word(b, i) {
+            return false;
+        }
+        i += 8;
+    }
+    word(a, n - 8) == word(b, n - 8)
 }
 
 #[cfg(test)]
