@@ -347,6 +347,13 @@ impl<'t> Reader<'t> {
     /// in 64 bits (others are read as the full reader reads them).
     fn integer(&mut self) -> Step<u64> {
         let start = self.pos;
+        // One digit, then a delimiter: the most common number.
+        if let Some(&[d @ b'0'..=b'9', b',' | b'}' | b']' | b' ' | b'\n']) =
+            self.b.get(start..start + 2)
+        {
+            self.pos += 1;
+            return Ok(u64::from(d - b'0'));
+        }
         let mut v: u64 = 0;
         while let Some(c @ b'0'..=b'9') = self.peek() {
             v = v
