@@ -129,6 +129,7 @@ impl<'t> Reader<'t> {
 
     /// A string (as `string`) and its node on the output tape: the one
     /// expected here if it is that string.
+    #[inline(always)]
     fn token(&mut self, n: &mut Normalizer) -> Step<Seen<'t>> {
         let k = self.next;
         self.next += 1;
@@ -192,6 +193,37 @@ impl<'t> Reader<'t> {
         Ok(&self.text[start..end])
     }
 
+    /// After a container's element: true at its closing `close`, false
+    /// past the comma before the next element.
+    #[inline(always)]
+    fn end_or_comma(&mut self, close: u8) -> Step<bool> {
+        self.ws();
+        match self.peek() {
+            Some(b',') => {
+                self.pos += 1;
+                Ok(false)
+            }
+            Some(c) if c == close => {
+                self.pos += 1;
+                Ok(true)
+            }
+            _ => Err(Declined),
+        }
+    }
+
+    /// The colon after a key, and the whitespace around it.
+    #[inline(always)]
+    fn colon(&mut self) -> Step {
+        if self.b.get(self.pos..self.pos + 2) == Some(b": ") {
+            self.pos += 2;
+        } else {
+            self.ws();
+            self.expect(b':')?;
+        }
+        self.ws();
+        Ok(())
+    }
+
     /// `true` or `false`.
     fn boolean(&mut self) -> Step<bool> {
         let rest = &self.b[self.pos..];
@@ -223,9 +255,7 @@ impl<'t> Reader<'t> {
             loop {
                 self.ws();
                 let key = self.token(n)?.field;
-                self.ws();
-                self.expect(b':')?;
-                self.ws();
+                self.colon()?;
                 // In `FIELDS` order.
                 match key {
                     0 if f.cluster.is_none() => f.cluster = Some(self.token(n)?.node),
@@ -241,11 +271,9 @@ impl<'t> Reader<'t> {
                     // Another spelling, a repeat, an unknown field, a null.
                     _ => return Err(Declined),
                 }
-                self.ws();
-                if self.eat(b'}') {
+                if self.end_or_comma(b'}')? {
                     break;
                 }
-                self.expect(b',')?;
             }
         }
         let out = &mut n.out;
@@ -293,16 +321,12 @@ impl<'t> Reader<'t> {
                         self.ws();
                         let node = self.token(n)?.node;
                         n.out.push_leaf(node);
-                        self.ws();
-                        self.expect(b':')?;
-                        self.ws();
-                        self.value(n, depth + 1)?;
+                        self.colon()?;
+                        self.child(n, depth + 1)?;
                         len += 1;
-                        self.ws();
-                        if self.eat(b'}') {
+                        if self.end_or_comma(b'}')? {
                             break;
                         }
-                        self.expect(b',')?;
                     }
                 }
                 n.out.close(at, len);
@@ -315,13 +339,11 @@ impl<'t> Reader<'t> {
                 if !self.eat(b']') {
                     loop {
                         self.ws();
-                        self.value(n, depth + 1)?;
+                        self.child(n, depth + 1)?;
                         len += 1;
-                        self.ws();
-                        if self.eat(b']') {
+                        if self.end_or_comma(b']')? {
                             break;
                         }
-                        self.expect(b',')?;
                     }
                 }
                 n.out.close(at, len);
@@ -343,8 +365,28 @@ impl<'t> Reader<'t> {
         Ok(())
     }
 
+    /// `value` for a container's child: numbers and strings without a
+    /// call.
+    #[inline(always)]
+    fn child(&mut self, n: &mut Normalizer, depth: usize) -> Step {
+        match self.peek() {
+            Some(b'0'..=b'9') => {
+                let v = self.integer()?;
+                n.out.push_leaf(Node::Uint(v));
+                Ok(())
+            }
+            Some(b'"') => {
+                let node = self.token(n)?.node;
+                n.out.push_leaf(node);
+                Ok(())
+            }
+            _ => self.value(n, depth),
+        }
+    }
+
     /// A non-negative integer without a fraction or exponent that fits
     /// in 64 bits (others are read as the full reader reads them).
+    #[inline(always)]
     fn integer(&mut self) -> Step<u64> {
         let start = self.pos;
         // One digit, then a delimiter: the most common number.
