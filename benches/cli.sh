@@ -10,8 +10,8 @@
 # directory for (d) (default ../shared/conformance, beside the checkout).
 # (b) and (d) are also run with --jobs 1, and the script fails unless the
 # output and exit code are the same as with all cores.
-# (s) runs each input dimension at 1x and 10x and fails when the median
-# grows more than 12 times; KARMADACTL=path times karmadactl beside it
+# (s) runs each input dimension at 1x and 10x, in turn, and fails when the
+# median grows more than 12 times; KARMADACTL=path times karmadactl beside it
 # where it takes the same input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -163,7 +163,10 @@ if has d; then
 fi
 
 # scale_pair NAME RUNS CMD1 -- CMD10: medians of the 1x and 10x commands,
-# their peak RSS and the growth factor; fails past 12.
+# their peak RSS and the growth factor; fails past 12. The two commands
+# run in turn (one warm-up each, then RUNS pairs), so that a change in the
+# machine's load during the section weighs on both sides alike rather than
+# on whichever ran while it lasted.
 scale_fail=0
 scale_pair() {
   local name=$1 runs=$2
@@ -172,8 +175,14 @@ scale_pair() {
   while [ "$1" != "--" ]; do one+=("$1"); shift; done
   shift
   ten=("$@")
+  wall_us "${one[@]}" >/dev/null; wall_us "${ten[@]}" >/dev/null
+  local t1=() t10=() i
+  for i in $(seq "$runs"); do
+    t1+=("$(wall_us "${one[@]}")")
+    t10+=("$(wall_us "${ten[@]}")")
+  done
   local m1 m10 r1 r10
-  m1=$(median_ms "$runs" "${one[@]}"); m10=$(median_ms "$runs" "${ten[@]}")
+  m1=$(median_ms "${t1[@]}"); m10=$(median_ms "${t10[@]}")
   r1=$(peak_mib "${one[@]}"); r10=$(peak_mib "${ten[@]}")
   local growth
   growth=$(awk -v a="$m1" -v b="$m10" 'BEGIN {printf "%.1f", b / a}')
@@ -184,21 +193,25 @@ scale_pair() {
   fi
 }
 
-# median_ms RUNS CMD...: the median wall time in milliseconds.
-median_ms() {
-  local runs=$1
-  shift
-  if command -v hyperfine >/dev/null 2>&1; then
-    hyperfine -N -i --warmup 1 --runs "$runs" --export-json "$work/m.json" "$(printf '%q ' "$@")" >/dev/null 2>&1
-    python3 -c "import json;print('%.3f' % (json.load(open('$work/m.json'))['results'][0]['median']*1000))"
-  else
-    local t=() s e
-    for _ in $(seq "$runs"); do
-      s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N)
-      t+=($(( (e - s) / 1000 )))
-    done
-    printf '%s\n' "${t[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]/1000}'
+# wall_us CMD...: the wall time of one run in microseconds, read from the
+# shell's clock (no process started around the command).
+wall_us() {
+  local s e
+  if [ -n "${EPOCHREALTIME:-}" ]; then
+    s=${EPOCHREALTIME/[.,]/}
+    "$@" >/dev/null 2>&1 || true
+    e=${EPOCHREALTIME/[.,]/}
+  else # bash before 5: date's own start is counted too
+    s=$(($(date +%s%N) / 1000))
+    "$@" >/dev/null 2>&1 || true
+    e=$(($(date +%s%N) / 1000))
   fi
+  echo $((e - s))
+}
+
+# median_ms MICROSECONDS...: their median in milliseconds.
+median_ms() {
+  printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]/1000}'
 }
 
 # peak_mib CMD...: the peak RSS in MiB.
@@ -273,7 +286,7 @@ PY
   d=testdata/deployment
   agg() { echo interpret -f $d/ric.yaml --operation AggregateStatus --desired-file $d/desired.yaml --status-file "$1"; }
   retain() { echo interpret -f "$1" --operation Retain --desired-file $d/desired.yaml --observed-file "$2"; }
-  echo "# scaling: each input dimension at 1x and 10x (median of 5 runs, peak RSS)"
+  echo "# scaling: each input dimension at 1x and 10x (median of 5 runs taken in turn, peak RSS)"
   for tool in kinterp ${KARMADACTL:+karmadactl}; do
     b=$bin
     [ "$tool" = karmadactl ] && b=$KARMADACTL

@@ -270,6 +270,12 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             } else {
                 super::print(&human, &Report::Outcome(&outcome));
             }
+            // Unless watching, the results (like the inputs) live until the
+            // process exits: freeing a map of 200 000 labels entry by entry
+            // costs more than a tenth of printing it.
+            if !args.watch {
+                std::mem::forget(outcome);
+            }
             Ok(0)
         }
         Err(e) => Err(Failure::of_run(e, &interpreter)),

@@ -163,9 +163,8 @@ impl Failure {
 /// Writes `report` on standard output with `reporter`.
 pub fn print(reporter: &dyn Reporter, report: &Report<'_>) {
     use std::io::Write;
-    let text = reporter.render(report).unwrap_or_default();
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
+    reporter.write(report, &mut out);
     let _ = out.flush();
 }
 

@@ -44,6 +44,46 @@ pub(crate) fn parse_each(
     p.stream(sink)
 }
 
+/// A mapping's entries as they are read: a small map takes them one by
+/// one; past `SMALL_MAP` they are listed and the map is built in bulk (a
+/// sort, linear for keys in order, instead of a tree search per key). A
+/// duplicate key declines either way, as the full reader warns about it.
+#[derive(Default)]
+struct Entries {
+    map: Map<String, Value>,
+    list: Vec<(String, Value)>,
+}
+
+/// Entries a map takes one by one.
+const SMALL_MAP: usize = 16;
+
+impl Entries {
+    fn push(&mut self, key: String, value: Value) -> R<()> {
+        if self.list.is_empty() && self.map.len() < SMALL_MAP {
+            return match self.map.insert(key, value) {
+                Some(_) => Err(Bail),
+                None => Ok(()),
+            };
+        }
+        if self.list.is_empty() {
+            self.list.extend(std::mem::take(&mut self.map));
+        }
+        self.list.push((key, value));
+        Ok(())
+    }
+
+    fn finish(mut self) -> R<Map<String, Value>> {
+        if self.list.is_empty() {
+            return Ok(self.map);
+        }
+        self.list.sort_by(|a, b| a.0.cmp(&b.0));
+        if self.list.windows(2).any(|w| w[0].0 == w[1].0) {
+            return Err(Bail);
+        }
+        Ok(self.list.into_iter().collect())
+    }
+}
+
 /// Characters libyaml accepts without surprises: no control characters, no
 /// carriage returns or Unicode line breaks, no byte order mark.
 fn clean_chars(text: &str) -> bool {
@@ -231,7 +271,7 @@ impl Parser<'_> {
     /// key and the offset after its colon.
     fn mapping(&mut self, first: Line, key: (String, usize)) -> R<Value> {
         let col = first.indent;
-        let mut map = Map::new();
+        let mut entries = Entries::default();
         let (mut l, mut key) = (first, key);
         loop {
             let (name, after) = key;
@@ -242,16 +282,14 @@ impl Parser<'_> {
             } else {
                 self.inline(Line { start: vstart, ..l }, col)?
             };
-            if map.insert(name, value).is_some() {
-                return Err(Bail); // the full reader warns about duplicate keys
-            }
+            entries.push(name, value)?;
             match self.peek()? {
                 Peek::Content(n) if n.indent == col => {
                     key = self.key(n)?.ok_or(Bail)?;
                     l = n;
                 }
                 Peek::Content(n) if n.indent > col => return Err(Bail),
-                _ => return Ok(Value::Object(map)),
+                _ => return Ok(Value::Object(entries.finish()?)),
             }
         }
     }

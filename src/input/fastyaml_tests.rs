@@ -203,6 +203,36 @@ fn keys_must_be_unique_strings() {
 }
 
 #[test]
+fn big_mappings_are_built_in_bulk() {
+    // Keys out of byte order (`k-10` before `k-2`), nested maps, non-ASCII
+    // and quoted keys: the same map as the full
+    // reader's; a duplicate anywhere, even far apart, declines.
+    let mut text = String::from("m:\n");
+    for i in (0..300).rev().chain(300..600) {
+        text.push_str(&format!("  k-{i}: v{i}\n"));
+    }
+    text.push_str("  é: 1\n  \"a b\": x\n  'z:': w\n  nest:\n    z: 1\n    x: 2\nb: 1\na: 2\n");
+    let docs = same(&text);
+    let m = docs[0]["m"].as_object().unwrap();
+    assert_eq!(m.len(), 604);
+    assert_eq!(m["k-10"], json!("v10"));
+    assert_eq!(m["nest"], json!({"x": 2, "z": 1}));
+    assert_eq!(m["a b"], json!("x"));
+    assert_eq!(m["z:"], json!("w"));
+    bails(&format!("{text}m: 3\n"));
+    let dup = text.replace("  k-599: v599\n", "  k-17: again\n");
+    bails(&dup);
+    // Around the size where entries stop going one by one into the map:
+    // a duplicate among the first ones, or of one of them later, declines.
+    for n in [15, 16, 17, 40] {
+        let keys: String = (0..n).map(|i| format!("  k{i}: {i}\n")).collect();
+        same(&format!("m:\n{keys}"));
+        bails(&format!("m:\n{keys}  k3: again\n"));
+        bails(&format!("m:\n  k3: first\n{keys}"));
+    }
+}
+
+#[test]
 fn quoted_scalars() {
     let docs = same(
         "a: \"x\\\\ \\\" \\/ \\n \\t \\r \\0 \\a \\b \\e \\f \\v \\x41 \\u00e9 \\U0001F600\"\nb: 'it''s # not a comment'\nc: \"tab\there\"\nd: ''\ne: \"\"\nf: \"a # b\" # c\n",

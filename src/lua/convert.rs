@@ -1,11 +1,11 @@
 //! Values across the Lua boundary: JSON into Lua tables (numbers as floats,
 //! nulls dropped) and Lua results back to JSON with gopher-json's rules.
 
-use mlua::{Lua, Table, Value as LuaValue};
-use serde_json::{Map, Number, Value};
+use mlua::{Lua, Value as LuaValue};
+use serde_json::Value;
 
+pub use super::encode::{EncodeError, MAX_DEPTH, lua_to_json};
 pub use super::statuspush::status_items_to_lua;
-use std::collections::HashSet;
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
 /// `null` is dropped: object keys holding null disappear, and array items
@@ -14,7 +14,49 @@ use std::collections::HashSet;
 /// built in one protected call on the raw stack: a checked `raw_set` per
 /// field costs a protected call each when a memory limit is set.
 pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
-    push_protected(lua, |state| unsafe { push_json(state, v) })
+    let strings = count_strings(v);
+    push_protected(lua, |state| unsafe {
+        reserve_strings(state, strings);
+        push_json(state, v)
+    })
+}
+
+unsafe extern "C" {
+    /// Lua's own string table resize (lstring.c), reached through the
+    /// static link: the C API has no way to presize the string table.
+    fn luaS_resize(state: *mut mlua::ffi::lua_State, newsize: std::ffi::c_int);
+}
+
+/// Inputs with fewer strings than this let the string table grow alone.
+const RESERVE_FROM: usize = 1 << 14;
+
+/// Grows Lua's string table once for `strings` more strings before they
+/// are pushed. Grown by doubling instead, it rehashes every string again at
+/// each step, reaching into each of them: 4% of the conversion of 200 000
+/// labels, and a part that grows faster than the input. May raise a memory
+/// error (inside the caller's protected call, before anything is pushed).
+unsafe fn reserve_strings(state: *mut mlua::ffi::lua_State, strings: usize) {
+    if strings < RESERVE_FROM {
+        return;
+    }
+    // What doubling would end at: the count is an upper bound already.
+    let size = (strings + 1024).next_power_of_two();
+    if let Ok(size) = std::ffi::c_int::try_from(size) {
+        // SAFETY: a valid state; lstring.c keeps the table as it is
+        // during a collection's string sweep.
+        unsafe { luaS_resize(state, size) };
+    }
+}
+
+/// How many strings (keys and values; repeated ones counted each time)
+/// pushing `v` makes at most.
+fn count_strings(v: &Value) -> usize {
+    match v {
+        Value::String(_) => 1,
+        Value::Array(items) => items.iter().map(count_strings).sum(),
+        Value::Object(map) => map.iter().map(|(_, item)| 1 + count_strings(item)).sum(),
+        _ => 0,
+    }
 }
 
 /// Runs `push` (which pushes one value, or says the stack cannot grow) in
@@ -61,7 +103,7 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
             Value::Bool(b) => ffi::lua_pushboolean(state, i32::from(*b)),
             Value::Number(n) => ffi::lua_pushnumber(state, n.as_f64().unwrap_or(0.0)),
             Value::String(s) => {
-                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+                ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
             }
             Value::Array(items) => return push_list(state, items),
             Value::Object(map) => {
@@ -70,7 +112,7 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
                     if item.is_null() {
                         continue;
                     }
-                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_pushlstring_(state, k.as_ptr().cast(), k.len());
                     if !push_json(state, item) {
                         return false;
                     }
@@ -133,171 +175,10 @@ fn json_to_lua_plain(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
     })
 }
 
-/// The prefix gopher-json's nested MarshalJSON calls put before an error.
-const MARSHAL_PREFIX: &str = "json: error calling MarshalJSON for type *json.jsonValue: ";
-
-/// Why a Lua value could not be encoded; `Display` gives Karmada's text
-/// without the `encode lua result to json failed: ` lead.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EncodeError {
-    depth: usize,
-    message: String,
-}
-
-impl std::fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for _ in 0..=self.depth {
-            f.write_str(MARSHAL_PREFIX)?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl EncodeError {
-    fn new(depth: usize, message: impl Into<String>) -> Self {
-        EncodeError {
-            depth,
-            message: message.into(),
-        }
-    }
-}
-
-/// Encodes a Lua value as gopher-json does. Empty tables become `[]`; the
-/// empty-table fix (`emptyfix`) decides later what they should be.
-pub fn lua_to_json(v: &LuaValue) -> Result<Value, EncodeError> {
-    let mut seen = HashSet::new();
-    encode(v, 0, &mut seen)
-}
-
-const ARRAY_PART_LIMIT: f64 = 67_108_864.0; // 2^26
-
-/// Deepest table nesting a result may have. Encoding (and every later pass
-/// over the value) recurses once per level, so a script-built chain of
-/// nested tables would otherwise overflow the stack and abort the process
-/// (a debug build's encoder needs about 3 KiB a level; worker threads have
-/// 2 MiB). Kubernetes objects are nowhere near this deep, and YAML and JSON
-/// input already stops at 128 levels.
-pub const MAX_DEPTH: usize = 256;
-
-fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
-    Number::from_f64(f)
-        .map(Value::Number)
-        .ok_or_else(|| EncodeError::new(depth, crate::value::unsupported_float(f)))
-}
-
-fn encode(v: &LuaValue, depth: usize, seen: &mut HashSet<usize>) -> Result<Value, EncodeError> {
-    match v {
-        LuaValue::Nil => Ok(Value::Null),
-        LuaValue::Boolean(b) => Ok(Value::Bool(*b)),
-        LuaValue::Integer(i) => number(*i as f64, depth),
-        LuaValue::Number(f) => number(*f, depth),
-        LuaValue::String(s) => Ok(Value::String(
-            String::from_utf8_lossy(&s.as_bytes()).into_owned(),
-        )),
-        LuaValue::Table(t) => encode_table(t, depth, seen),
-        LuaValue::Function(_) => Err(EncodeError::new(depth, "cannot encode function to JSON")),
-        LuaValue::Thread(_) => Err(EncodeError::new(depth, "cannot encode thread to JSON")),
-        _ => Err(EncodeError::new(depth, "cannot encode userdata to JSON")),
-    }
-}
-
-fn encode_table(t: &Table, depth: usize, seen: &mut HashSet<usize>) -> Result<Value, EncodeError> {
-    if depth >= MAX_DEPTH {
-        // One prefix, not one per level: the message stays readable.
-        return Err(EncodeError::new(
-            0,
-            format!("cannot encode tables nested more than {MAX_DEPTH} levels deep to JSON"),
-        ));
-    }
-    let id = t.to_pointer() as usize;
-    if !seen.insert(id) {
-        return Err(EncodeError::new(
-            depth,
-            "cannot encode recursively nested tables to JSON",
-        ));
-    }
-    // gopher iterates its array part (positive integer keys below 2^26, in
-    // order) before the other keys. Keys and values are turned into Rust
-    // values as they are met: a Lua value held here takes a slot of Lua's
-    // stack, and a table with thousands of entries would run out of them.
-    // A value's encoding error is kept and raised in the order the checks
-    // below take.
-    let mut array_keys: Vec<(f64, Result<Value, EncodeError>)> = Vec::new();
-    let mut other: Vec<(Key, Result<Value, EncodeError>)> = Vec::new();
-    for pair in t.pairs::<LuaValue, LuaValue>() {
-        let (k, val) = pair.map_err(|e| EncodeError::new(depth, e.to_string()))?;
-        let as_num = match &k {
-            LuaValue::Integer(i) => Some(*i as f64),
-            LuaValue::Number(f) => Some(*f),
-            _ => None,
-        };
-        let value = encode(&val, depth + 1, seen);
-        match as_num {
-            Some(f) if (1.0..ARRAY_PART_LIMIT).contains(&f) && f.fract() == 0.0 => {
-                array_keys.push((f, value))
-            }
-            Some(_) => other.push((Key::Number, value)),
-            None => {
-                let key = match &k {
-                    LuaValue::String(s) => {
-                        Key::Text(String::from_utf8_lossy(&s.as_bytes()).into_owned())
-                    }
-                    _ => Key::Other,
-                };
-                other.push((key, value));
-            }
-        }
-    }
-    if array_keys.is_empty() && other.is_empty() {
-        return Ok(Value::Array(Vec::new()));
-    }
-    array_keys.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let first_is_number = !array_keys.is_empty() || matches!(other.first(), Some((Key::Number, _)));
-    if first_is_number {
-        let mut out = Vec::with_capacity(array_keys.len());
-        for (i, (k, val)) in array_keys.into_iter().enumerate() {
-            if k != (i + 1) as f64 {
-                return Err(EncodeError::new(depth, "cannot encode sparse array"));
-            }
-            out.push(val?);
-        }
-        if let Some((k, _)) = other.first() {
-            return Err(match k {
-                Key::Number => EncodeError::new(depth, "cannot encode sparse array"),
-                _ => EncodeError::new(depth, "cannot encode mixed or invalid key types"),
-            });
-        }
-        return Ok(Value::Array(out));
-    }
-    let mut map = Map::new();
-    for (k, val) in other {
-        let Key::Text(key) = k else {
-            return Err(EncodeError::new(
-                depth,
-                "cannot encode mixed or invalid key types",
-            ));
-        };
-        map.insert(key, val?);
-    }
-    Ok(Value::Object(map))
-}
-
-/// A table key as the encoder classifies it (array indices apart).
-enum Key {
-    Number,
-    Text(String),
-    Other,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
-
-    fn enc(lua: &Lua, code: &str) -> Result<Value, String> {
-        let v: LuaValue = lua.load(code).eval().unwrap();
-        lua_to_json(&v).map_err(|e| e.to_string())
-    }
 
     #[test]
     fn json_into_lua_drops_nulls_and_floats_numbers() {
@@ -314,6 +195,27 @@ mod tests {
             .eval()
             .unwrap();
         assert!(packed);
+    }
+
+    #[test]
+    fn big_objects_reserve_the_string_table_first() {
+        let mut m = serde_json::Map::new();
+        for i in 0..RESERVE_FROM {
+            m.insert(format!("label-{i}"), json!(format!("value-{i}")));
+        }
+        m.insert("n".into(), json!({"x": [1, "y"]}));
+        let v = Value::Object(m);
+        assert!(count_strings(&v) > RESERVE_FROM);
+        let lua = Lua::new();
+        lua.set_memory_limit(64 << 20).unwrap();
+        let t = json_to_lua(&lua, &v).unwrap();
+        let mut expected = v.clone();
+        expected["n"]["x"][0] = json!(1.0);
+        assert_eq!(lua_to_json(&t).unwrap(), expected);
+        // Out of memory while reserving or pushing: an error, no crash.
+        let small = Lua::new();
+        small.set_memory_limit(1 << 20).unwrap();
+        assert!(json_to_lua(&small, &v).is_err());
     }
 
     #[test]
@@ -338,96 +240,5 @@ mod tests {
             lua_to_json(&fast).unwrap(),
             json!({"a": [1.0, {"b": "x", "d": []}], "e": [], "f": true, "g": 2.5, "h": "\u{0}z"})
         );
-    }
-
-    #[test]
-    fn classifies_tables_like_gopher() {
-        let lua = Lua::new();
-        assert_eq!(enc(&lua, "return {1,2,3}"), Ok(json!([1.0, 2.0, 3.0])));
-        assert_eq!(enc(&lua, "return {}"), Ok(json!([])));
-        assert_eq!(enc(&lua, "return {a={}}"), Ok(json!({"a": []})));
-        let p = MARSHAL_PREFIX;
-        for (code, msg) in [
-            (
-                "return {1,2,x=3}",
-                "cannot encode mixed or invalid key types",
-            ),
-            (
-                "return {x=1,[1]=2}",
-                "cannot encode mixed or invalid key types",
-            ),
-            ("return {x=1,[3]=2}", "cannot encode sparse array"),
-            ("return {[2]=2}", "cannot encode sparse array"),
-            ("return {1,nil,3}", "cannot encode sparse array"),
-            ("return {[0]=1}", "cannot encode sparse array"),
-            ("return {[1.5]=1}", "cannot encode sparse array"),
-            (
-                "return {[true]=1}",
-                "cannot encode mixed or invalid key types",
-            ),
-        ] {
-            assert_eq!(enc(&lua, code), Err(format!("{p}{msg}")), "{code}");
-        }
-    }
-
-    #[test]
-    fn error_depth_prefixes() {
-        let lua = Lua::new();
-        let p = MARSHAL_PREFIX;
-        assert_eq!(
-            enc(&lua, "return {n=0/0}"),
-            Err(format!("{p}{p}json: unsupported value: NaN"))
-        );
-        assert_eq!(
-            enc(&lua, "return {a={b={f=print}}}"),
-            Err(format!("{p}{p}{p}{p}cannot encode function to JSON"))
-        );
-        assert_eq!(
-            enc(&lua, "local t={x=1}; return {a=t, b=t}"),
-            Err(format!(
-                "{p}{p}cannot encode recursively nested tables to JSON"
-            ))
-        );
-        assert_eq!(
-            enc(&lua, "return 1/0"),
-            Err(format!("{p}json: unsupported value: +Inf"))
-        );
-    }
-
-    #[test]
-    fn nesting_is_bounded() {
-        // A chain of tables a script builds in a loop once overflowed the
-        // stack (found by fuzzing). The deepest allowed value must also get
-        // through the later recursive passes on a 2 MiB worker thread.
-        let run = || {
-            let lua = Lua::new();
-            let chain = |n: usize| {
-                format!("local t = {{}} for i = 2, {n} do t = {{t, 1}} end return {{x = t}}")
-            };
-            let mut v = enc(&lua, &chain(MAX_DEPTH - 1)).unwrap();
-            let refs = crate::lua::emptyfix::EmptyPaths::from_references(&[]);
-            crate::lua::emptyfix::fix(&mut v, crate::lua::emptyfix::Target::Struct, &refs);
-            assert!(crate::output::yaml::to_yaml(&v).len() > MAX_DEPTH);
-            assert!(crate::output::json::to_go_json(&v).len() > MAX_DEPTH);
-            assert_eq!(
-                enc(&lua, &chain(MAX_DEPTH)),
-                Err(format!(
-                    "{MARSHAL_PREFIX}cannot encode tables nested more than 256 levels deep to JSON"
-                ))
-            );
-            assert!(enc(&lua, &chain(200_000)).is_err());
-        };
-        std::thread::Builder::new()
-            .stack_size(2 << 20)
-            .spawn(run)
-            .unwrap()
-            .join()
-            .unwrap();
-    }
-
-    #[test]
-    fn invalid_utf8_becomes_replacement() {
-        let lua = Lua::new();
-        assert_eq!(enc(&lua, "return '\\255'"), Ok(json!("\u{fffd}")));
     }
 }

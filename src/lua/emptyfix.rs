@@ -5,10 +5,18 @@ use serde_json::Value;
 use std::collections::HashSet;
 
 /// Index-free key paths of the empty objects and empty arrays of references.
+/// A path is stored as its keys one after another, each preceded by its
+/// length (four bytes), so that it is built without a copy of every key.
 #[derive(Default, Debug)]
 pub struct EmptyPaths {
-    structs: HashSet<Vec<String>>,
-    slices: HashSet<Vec<String>>,
+    structs: HashSet<Vec<u8>>,
+    slices: HashSet<Vec<u8>>,
+}
+
+/// Appends `key` to `path` (see [`EmptyPaths`]).
+fn push_key(path: &mut Vec<u8>, key: &str) {
+    path.extend_from_slice(&(key.len() as u32).to_le_bytes());
+    path.extend_from_slice(key.as_bytes());
 }
 
 impl EmptyPaths {
@@ -22,7 +30,7 @@ impl EmptyPaths {
         paths
     }
 
-    fn collect(&mut self, v: &Value, path: &mut Vec<String>) {
+    fn collect(&mut self, v: &Value, path: &mut Vec<u8>) {
         match v {
             Value::Object(m) if m.is_empty() && !path.is_empty() => {
                 self.structs.insert(path.clone());
@@ -32,9 +40,10 @@ impl EmptyPaths {
             }
             Value::Object(m) => {
                 for (k, item) in m {
-                    path.push(k.clone());
+                    let len = path.len();
+                    push_key(path, k);
                     self.collect(item, path);
-                    path.pop();
+                    path.truncate(len);
                 }
             }
             Value::Array(a) => {
@@ -77,7 +86,7 @@ enum Decision {
     Delete,
 }
 
-fn decide(path: &[String], refs: &EmptyPaths) -> Decision {
+fn decide(path: &[u8], refs: &EmptyPaths) -> Decision {
     if refs.structs.contains(path) {
         Decision::Struct
     } else if refs.slices.contains(path) {
@@ -87,12 +96,13 @@ fn decide(path: &[String], refs: &EmptyPaths) -> Decision {
     }
 }
 
-fn walk(value: &mut Value, path: &mut Vec<String>, refs: &EmptyPaths) {
+fn walk(value: &mut Value, path: &mut Vec<u8>, refs: &EmptyPaths) {
     match value {
         Value::Object(map) => {
             let mut delete = Vec::new();
             for (k, item) in map.iter_mut() {
-                path.push(k.clone());
+                let len = path.len();
+                push_key(path, k);
                 if is_empty_array(item) {
                     match decide(path, refs) {
                         Decision::Struct => *item = Value::Object(Default::default()),
@@ -102,7 +112,7 @@ fn walk(value: &mut Value, path: &mut Vec<String>, refs: &EmptyPaths) {
                 } else {
                     walk(item, path, refs);
                 }
-                path.pop();
+                path.truncate(len);
             }
             for k in delete {
                 map.remove(&k);
@@ -185,6 +195,28 @@ mod tests {
         assert_eq!(
             run(json!({"b": [1, [], 2]}), Target::Struct, &[]),
             json!({"b": [1, 2]})
+        );
+    }
+
+    #[test]
+    fn paths_are_compared_key_by_key() {
+        // `ab`/`c` and `a`/`bc` read the same when keys are just joined.
+        let reference = json!({"ab": {"c": {}}, "名前": {"é": []}});
+        assert_eq!(
+            run(
+                json!({"a": {"bc": []}, "ab": {"c": []}}),
+                Target::Struct,
+                std::slice::from_ref(&reference)
+            ),
+            json!({"a": {}, "ab": {"c": {}}})
+        );
+        assert_eq!(
+            run(
+                json!({"名前": {"é": [], "e": []}}),
+                Target::Struct,
+                &[reference]
+            ),
+            json!({"名前": {"é": []}})
         );
     }
 

@@ -3,6 +3,7 @@
 
 pub mod convert;
 pub mod emptyfix;
+mod encode;
 pub mod goargs;
 pub mod gofloat;
 pub mod gofmt;

@@ -62,6 +62,23 @@ pub enum Report<'a> {
 pub trait Reporter {
     /// The text of `report`, or `None` when this reporter has no form for it.
     fn render(&self, report: &Report<'_>) -> Option<String>;
+
+    /// Writes the text of `report` to `out` (by default rendered whole
+    /// first), ignoring write errors; `false` when this reporter has no
+    /// form for it.
+    fn write(&self, report: &Report<'_>, out: &mut dyn std::io::Write) -> bool {
+        write_rendered(self.render(report), out)
+    }
+}
+
+fn write_rendered(text: Option<String>, out: &mut dyn std::io::Write) -> bool {
+    match text {
+        Some(text) => {
+            let _ = out.write_all(text.as_bytes());
+            true
+        }
+        None => false,
+    }
 }
 
 /// The forms people read (karmadactl's where it has one).
@@ -92,6 +109,17 @@ impl Reporter for Human {
             Report::Tests(t) => tests_human(t, self.color),
             Report::Builtins(rows) => builtins_table(rows),
         })
+    }
+
+    fn write(&self, report: &Report<'_>, out: &mut dyn std::io::Write) -> bool {
+        match report {
+            // A big result goes out as it is made.
+            Report::Outcome(o) => {
+                super::results::write_yaml(o, out);
+                true
+            }
+            _ => write_rendered(self.render(report), out),
+        }
     }
 }
 

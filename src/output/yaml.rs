@@ -4,19 +4,45 @@
 use serde_json::{Map, Value};
 
 use super::yaml_number::format_number;
-use super::yaml_sort::{natural_less, sort_keys};
+use super::yaml_sort::sort_by_natural_key;
 use super::yaml_style::{Analysis, Style, analyze, select_style, string_style};
 use super::yaml_write::Writer;
 
 /// Renders `value` as go-yaml v2 would after a JSON round trip. Every
 /// document ends with a newline; top-level scalars print on one line.
 pub fn to_yaml(value: &Value) -> String {
-    let mut emitter = Emitter { w: Writer::new() };
+    let mut out = String::new();
+    push_yaml(value, &mut out);
+    out
+}
+
+/// [`to_yaml`] appended to `out`, which must be empty or end with a newline.
+pub fn push_yaml(value: &Value, out: &mut String) {
+    emit(value, out, None);
+}
+
+/// [`to_yaml`] written to `sink` as it is made, through `out` (empty, or
+/// ending with a newline: written first): a big document is never held
+/// whole. Write errors are ignored, as when printing a whole text.
+pub fn write_yaml(value: &Value, out: &mut String, sink: &mut dyn std::io::Write) {
+    emit(value, out, Some(sink));
+    let _ = sink.write_all(out.as_bytes());
+    out.clear();
+}
+
+fn emit(value: &Value, out: &mut String, sink: Option<&mut dyn std::io::Write>) {
+    let mut emitter = Emitter {
+        w: Writer::new(std::mem::take(out)),
+        sink,
+    };
     emitter.node(value, Context::default());
     // Document end: finish the last line.
     emitter.w.write_indent();
-    emitter.w.out
+    *out = emitter.w.out;
 }
+
+/// Output held before it goes to the sink, if there is one.
+const FLUSH_AT: usize = 64 << 10;
 
 /// Where a node sits, as go-yaml's emitter tracks it.
 #[derive(Clone, Copy, Default)]
@@ -27,14 +53,15 @@ struct Context {
     simple_key: bool,
 }
 
-struct Emitter {
+struct Emitter<'a> {
     w: Writer,
+    sink: Option<&'a mut dyn std::io::Write>,
 }
 
 /// Longest key, in bytes, that go-yaml writes as `key:` rather than `? key`.
 const MAX_SIMPLE_KEY_LEN: usize = 128;
 
-impl Emitter {
+impl Emitter<'_> {
     fn node(&mut self, value: &Value, ctx: Context) {
         match value {
             Value::Null => self.scalar("null", Style::Plain, ctx),
@@ -51,6 +78,17 @@ impl Emitter {
             Value::Object(map) if map.is_empty() => self.empty_flow("{", "}"),
             Value::Array(items) => self.sequence(items, ctx),
             Value::Object(map) => self.mapping(map),
+        }
+    }
+
+    /// Hands the text made so far to the sink once there is enough of it
+    /// (the writer never reads back what it wrote).
+    fn flush_if_full(&mut self) {
+        if self.w.out.len() >= FLUSH_AT
+            && let Some(sink) = self.sink.as_mut()
+        {
+            let _ = sink.write_all(self.w.out.as_bytes());
+            self.w.out.clear();
         }
     }
 
@@ -73,17 +111,15 @@ impl Emitter {
             self.w.write_indent();
             self.w.write_indicator("-", true, false, true);
             self.node(item, Context::default());
+            self.flush_if_full();
         }
         self.w.indent = previous;
     }
 
     fn mapping(&mut self, map: &Map<String, Value>) {
         let previous = self.w.increase_indent(false, false);
-        let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-        sort_keys(
-            &mut entries,
-            &|a: &(&String, &Value), b: &(&String, &Value)| natural_less(a.0, b.0),
-        );
+        let mut entries: Vec<(&str, &Value)> = map.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        sort_by_natural_key(&mut entries, &|e: &(&str, &Value)| e.0);
         let value_ctx = Context {
             mapping: true,
             simple_key: false,
@@ -105,6 +141,7 @@ impl Emitter {
                 self.w.write_indicator(":", true, false, true);
             }
             self.node(value, value_ctx);
+            self.flush_if_full();
         }
         self.w.indent = previous;
     }
@@ -128,6 +165,30 @@ mod tests {
 
     fn y(v: Value) -> String {
         to_yaml(&v)
+    }
+
+    #[test]
+    fn written_as_made_gives_the_same_text() {
+        // Big enough to be handed over in several pieces, with block
+        // scalars, folded lines, quoted keys and nested sequences.
+        let mut m = serde_json::Map::new();
+        for i in 0..5000 {
+            m.insert(
+                format!("label-{i}"),
+                json!({"v": format!("value {i} {}", "w ".repeat(i % 60)), "l": [i, "a\nb", {"k": "x y"}], "": {}}),
+            );
+        }
+        let v = Value::Object(m);
+        let whole = to_yaml(&v);
+        assert!(whole.len() > 4 * FLUSH_AT);
+        let mut sink: Vec<u8> = Vec::new();
+        let mut out = String::from("head\n");
+        write_yaml(&v, &mut out, &mut sink);
+        assert!(out.is_empty());
+        assert_eq!(String::from_utf8(sink).unwrap(), format!("head\n{whole}"));
+        let mut sink: Vec<u8> = Vec::new();
+        write_yaml(&json!("top"), &mut String::new(), &mut sink);
+        assert_eq!(sink, b"top\n");
     }
 
     #[test]

@@ -127,29 +127,181 @@ fn less_in<T: Copy + Into<char>>(ar: &[T], br: &[T], from: usize) -> bool {
 }
 
 /// Sorts `items` with `less`, which may be non-transitive (keys with leading
-/// zeros). Like Go's `sort.Sort`, runs of up to 12 use insertion sort; longer
-/// ones use a merge sort (Go's pdqsort starts from a random map order, so no
-/// single result exists there). Never panics on an inconsistent `less`.
+/// zeros, or digit runs of different lengths followed by letters: `k1x5`,
+/// `k2x1`, `k12x3` form a cycle). Like Go's `sort.Sort`, up to 12 items use
+/// insertion sort. Longer lists are merge sorted from their ascending runs:
+/// a stable sort, so for keys the comparator orders consistently the result
+/// is the one order there is; for the others Go's pdqsort starts from a
+/// random map order, so no single result exists there. Never panics on an
+/// inconsistent `less`. Map keys arrive in byte order, where ascending runs
+/// are long (`key-0000001`...) or at least ten or so (`label-1`, `label-10`,
+/// `label-100`...), which saves most or some merge passes.
 pub(super) fn sort_keys<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> bool) {
-    // One buffer for every merge: it holds the left run being merged.
-    let mut left = Vec::with_capacity(items.len() / 2 + 1);
-    merge_sort(items, less, &mut left);
-}
-
-fn merge_sort<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> bool, left: &mut Vec<T>) {
     if items.len() <= 12 {
-        for i in 1..items.len() {
-            let mut j = i;
-            while j > 0 && less(&items[j], &items[j - 1]) {
-                items.swap(j, j - 1);
-                j -= 1;
-            }
-        }
+        insertion_sort(items, less);
         return;
     }
-    let mid = items.len() / 2;
-    merge_sort(&mut items[..mid], less, left);
-    merge_sort(&mut items[mid..], less, left);
+    // Where each ascending run starts, and the end.
+    let mut bounds = vec![0];
+    bounds.extend((1..items.len()).filter(|&i| less(&items[i], &items[i - 1])));
+    if bounds.len() == 1 {
+        return;
+    }
+    bounds.push(items.len());
+    // One buffer for every merge: it holds the left run being merged.
+    let mut left = Vec::with_capacity(items.len() / 2 + 1);
+    // Merges neighbouring runs pairwise until one is left.
+    while bounds.len() > 2 {
+        let mut next = Vec::with_capacity(bounds.len() / 2 + 2);
+        let mut i = 0;
+        while i + 2 < bounds.len() {
+            let (start, mid, end) = (bounds[i], bounds[i + 1], bounds[i + 2]);
+            merge(&mut items[start..end], mid - start, less, &mut left);
+            next.push(start);
+            i += 2;
+        }
+        if i + 1 < bounds.len() {
+            next.push(bounds[i]); // an odd run waits for the next pass
+        }
+        next.push(items.len());
+        bounds = next;
+    }
+}
+
+/// Sorts `items` by their keys (`key`) in natural order, as [`sort_keys`]
+/// with [`natural_less`] would for keys the comparator orders consistently.
+/// ASCII keys are first sorted by an encoding of their natural order
+/// ([`encode_natural`]) with plain byte comparisons; the result is kept if
+/// every key is naturally less than the next, which for consistent keys
+/// means it is the one sorted order. Otherwise (inconsistent keys, where
+/// any order is acceptable, or keys the encoding orders differently) the
+/// merge sort decides.
+pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -> &str) {
+    let less = |a: &T, b: &T| natural_less(key(a), key(b));
+    let total: usize = items.iter().map(|i| key(i).len() + 4).sum();
+    if items.len() <= 12
+        || u32::try_from(total).is_err()
+        || !items.iter().all(|i| key(i).is_ascii())
+    {
+        sort_keys(items, &less);
+        return;
+    }
+    // Each key's code, and its first 16 bytes as a number (zero-padded:
+    // ties are settled by the whole codes), beside the key's index.
+    let mut codes = Vec::with_capacity(total);
+    let mut ends: Vec<u32> = Vec::with_capacity(items.len());
+    let mut order: Vec<(u128, u32)> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let start = codes.len();
+        encode_natural(key(item).as_bytes(), &mut codes);
+        let mut head = [0u8; 16];
+        let n = (codes.len() - start).min(16);
+        head[..n].copy_from_slice(&codes[start..start + n]);
+        ends.push(codes.len() as u32);
+        order.push((u128::from_be_bytes(head), i as u32));
+    }
+    let code = |i: u32| {
+        let start = if i == 0 {
+            0
+        } else {
+            ends[i as usize - 1] as usize
+        };
+        &codes[start..ends[i as usize] as usize]
+    };
+    // Codes of distinct keys differ, so the order is fully determined
+    // (the index settles nothing) and an in-place sort does.
+    order.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| code(a.1).cmp(code(b.1)))
+            .then(a.1.cmp(&b.1))
+    });
+    drop(codes);
+    drop(ends);
+    let chain = order
+        .windows(2)
+        .all(|w| less(&items[w[0].1 as usize], &items[w[1].1 as usize]));
+    if !chain {
+        sort_keys(items, &less);
+        return;
+    }
+    let sorted: Vec<T> = order
+        .iter()
+        .map(|&(_, i)| items[i as usize].clone())
+        .collect();
+    drop(order);
+    items.clone_from_slice(&sorted);
+}
+
+/// The code of a byte that is neither a letter nor a digit: its rank among
+/// those bytes, from 1 (all below [`DIGITS`]).
+fn other_code(c: u8) -> u8 {
+    let digits_below = c.saturating_sub(b'0').min(10);
+    let upper_below = c.saturating_sub(b'A').min(26);
+    let lower_below = c.saturating_sub(b'a').min(26);
+    1 + c - digits_below - upper_below - lower_below
+}
+
+/// Marks a digit run: after every other non-letter, before every letter.
+const DIGITS: u8 = 0x43;
+/// Letters: `A`-`Z` then `a`-`z` from here, in code order.
+const LETTERS: u8 = 0x50;
+
+/// Appends `n` so that byte order is numeric order (one byte below 255).
+fn push_count(n: usize, out: &mut Vec<u8>) {
+    if n < 255 {
+        out.push(n as u8);
+    } else {
+        out.push(255);
+        out.extend_from_slice(&(n as u64).to_be_bytes());
+    }
+}
+
+/// An ASCII key as bytes whose order is [`natural_less`]'s for the usual
+/// keys: other characters before digit runs before letters; a digit run
+/// by value (significant length, then digits), then by its number of
+/// leading zeros.
+fn encode_natural(key: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < key.len() {
+        let c = key[i];
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < key.len() && key[i] == b'0' {
+                i += 1;
+            }
+            let zeros = i - start;
+            let sig = i;
+            while i < key.len() && key[i].is_ascii_digit() {
+                i += 1;
+            }
+            out.push(DIGITS);
+            push_count(i - sig, out);
+            out.extend_from_slice(&key[sig..i]);
+            push_count(zeros, out);
+            continue;
+        }
+        out.push(match c {
+            b'A'..=b'Z' => LETTERS + (c - b'A'),
+            b'a'..=b'z' => LETTERS + 26 + (c - b'a'),
+            _ => other_code(c),
+        });
+        i += 1;
+    }
+}
+
+fn insertion_sort<T>(items: &mut [T], less: &impl Fn(&T, &T) -> bool) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && less(&items[j], &items[j - 1]) {
+            items.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}
+
+/// Merges the sorted runs `items[..mid]` and `items[mid..]`, taking from
+/// the left run on ties.
+fn merge<T: Clone>(items: &mut [T], mid: usize, less: &impl Fn(&T, &T) -> bool, left: &mut Vec<T>) {
     // The right run stays in place: the slot written next is never past
     // the next right element to read (l + r <= mid + r).
     left.clear();
@@ -171,145 +323,5 @@ fn merge_sort<T: Clone>(items: &mut [T], less: &impl Fn(&T, &T) -> bool, left: &
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::cmp::Ordering;
-
-    /// Orders keys with [`natural_less`], as an [`Ordering`] for callers that
-    /// need one. Only meaningful for keys the comparator orders consistently.
-    fn natural_cmp(a: &str, b: &str) -> Ordering {
-        if natural_less(a, b) {
-            Ordering::Less
-        } else if natural_less(b, a) {
-            Ordering::Greater
-        } else {
-            Ordering::Equal
-        }
-    }
-
-    fn assert_chain(keys: &[&str]) {
-        for pair in keys.windows(2) {
-            assert_eq!(natural_cmp(pair[0], pair[1]), Ordering::Less, "{pair:?}");
-        }
-    }
-
-    fn sorted(keys: &[&str]) -> Vec<String> {
-        let mut v: Vec<String> = keys.iter().map(|s| s.to_string()).collect();
-        sort_keys(&mut v, &|a: &String, b: &String| natural_less(a, b));
-        v
-    }
-
-    /// The merge sort as first written (both runs copied at every merge):
-    /// the one-buffer version must give the same order, including for keys
-    /// the comparator orders inconsistently (leading zeros).
-    fn copying_merge_sort(items: &mut [String]) {
-        if items.len() <= 12 {
-            for i in 1..items.len() {
-                let mut j = i;
-                while j > 0 && natural_less(&items[j], &items[j - 1]) {
-                    items.swap(j, j - 1);
-                    j -= 1;
-                }
-            }
-            return;
-        }
-        let mid = items.len() / 2;
-        copying_merge_sort(&mut items[..mid]);
-        copying_merge_sort(&mut items[mid..]);
-        let left = items[..mid].to_vec();
-        let right = items[mid..].to_vec();
-        let (mut l, mut r) = (0, 0);
-        for slot in items.iter_mut() {
-            if l == left.len() || (r < right.len() && natural_less(&right[r], &left[l])) {
-                *slot = right[r].clone();
-                r += 1;
-            } else {
-                *slot = left[l].clone();
-                l += 1;
-            }
-        }
-    }
-
-    #[test]
-    fn one_buffer_merge_sorts_as_the_copying_one() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for n in [0, 1, 12, 13, 50, 777] {
-            let keys: Vec<String> = (0..n)
-                .map(|_| {
-                    let v = next();
-                    let zeros = "0".repeat((v % 3) as usize);
-                    format!("k{}{zeros}{}x{}", v % 5, v % 997, (v >> 20) % 3)
-                })
-                .collect();
-            let mut expected = keys.clone();
-            copying_merge_sort(&mut expected);
-            let mut got = keys.clone();
-            sort_keys(&mut got, &|a: &String, b: &String| natural_less(a, b));
-            assert_eq!(got, expected, "{n} keys");
-        }
-    }
-
-    #[test]
-    fn letters_compare_by_code_point() {
-        assert_chain(&["A", "B", "Z", "a", "z", "é"]);
-    }
-
-    #[test]
-    fn non_letters_sort_before_letters() {
-        assert_chain(&[
-            "_x", "~", "0", "A", "a", "a 1", "a-b", "a.b", "a_b", "a0", "a1",
-        ]);
-        assert_chain(&["a1", "a1b", "a01"]);
-        assert_chain(&["$", "a"]);
-    }
-
-    #[test]
-    fn digit_runs_compare_by_value() {
-        assert_chain(&["a9", "a10", "a12b"]);
-        assert_chain(&["x1y2", "x1y10"]);
-        assert_chain(&["1", "10", "10a", "1a"]);
-    }
-
-    #[test]
-    fn prefix_sorts_first() {
-        assert_chain(&["a", "ab", "abc"]);
-        assert!(!natural_less("ab", "ab"));
-    }
-
-    #[test]
-    fn sorting_uses_natural_order() {
-        let got = sorted(&["b", "a10", "A", "a9", "_x", "0", "~", "a"]);
-        assert_eq!(got, ["_x", "~", "0", "A", "a", "a9", "a10", "b"]);
-    }
-
-    #[test]
-    fn long_lists_sort_the_same_way() {
-        let keys: Vec<String> = (0..40).rev().map(|i| format!("k{i}")).collect();
-        let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
-        let got = sorted(&refs);
-        let want: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
-        assert_eq!(got, want);
-    }
-
-    #[test]
-    fn non_ascii_digits_and_letters() {
-        assert!(is_digit('٣'));
-        assert!(!is_digit('Ⅳ'));
-        assert!(!is_letter('Ⅳ'));
-        assert!(is_letter('é'));
-        assert!(natural_less("a", "é"));
-    }
-
-    #[test]
-    fn leading_zero_cycle_does_not_panic() {
-        // `01`, `10` and `1b` form a cycle; any order is acceptable here.
-        let got = sorted(&["10", "01", "1b"]);
-        assert_eq!(got.len(), 3);
-    }
-}
+#[path = "yaml_sort_tests.rs"]
+mod tests;

@@ -42,8 +42,31 @@ fn is_blank(c: Option<char>) -> bool {
     matches!(c, Some(' ' | '\t'))
 }
 
+/// Whether `value` is a word the full analysis below allows everything:
+/// ASCII letters, digits and `-_./`, starting with a letter, digit or `_`
+/// (no indicator, space, break or unprintable character anywhere).
+fn is_word(value: &str) -> bool {
+    let b = value.as_bytes();
+    matches!(b.first(), Some(c) if c.is_ascii_alphanumeric() || *c == b'_')
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.' | b'/'))
+}
+
 /// go-yaml v2's `yaml_emitter_analyze_scalar` (unicode output enabled).
 pub(super) fn analyze(value: &str) -> Analysis {
+    if is_word(value) {
+        return Analysis {
+            multiline: false,
+            block_plain_allowed: true,
+            single_quoted_allowed: true,
+            block_allowed: true,
+        };
+    }
+    analyze_chars(value)
+}
+
+/// The analysis character by character.
+fn analyze_chars(value: &str) -> Analysis {
     if value.is_empty() {
         return Analysis {
             multiline: false,
@@ -235,6 +258,53 @@ mod tests {
         for s in ["", "true", "3", "1:20", "2001-12-14", ".inf", "0x1F", "~"] {
             assert_eq!(style(s), Style::DoubleQuoted, "{s:?}");
         }
+    }
+
+    #[test]
+    fn words_analyze_as_the_full_analysis() {
+        let mut cases: Vec<String> = [
+            "label-1",
+            "value-10",
+            "a",
+            "_x",
+            "9",
+            "x.y/z",
+            "a-",
+            "a.",
+            "a/",
+            "A_b-c.d/e",
+            "-a",
+            ".a",
+            "/a",
+            "---",
+            "...",
+            "a:b",
+            "a#b",
+            "a b",
+            "",
+            "é",
+            "a\tb",
+            "a\nb",
+            "a~",
+            "a:",
+            "-",
+            "é-1",
+        ]
+        .map(String::from)
+        .to_vec();
+        // Every two-character string over printable ASCII and a few others.
+        let alphabet: Vec<char> = (' '..='~').chain(['\t', '\n', 'é', '\u{85}']).collect();
+        for &a in &alphabet {
+            for &b in &alphabet {
+                cases.push(format!("{a}{b}"));
+                cases.push(format!("x{a}{b}"));
+            }
+        }
+        for s in &cases {
+            assert_eq!(analyze(s), analyze_chars(s), "{s:?}");
+        }
+        assert!(is_word("label-1") && is_word("x.y/z") && is_word("_"));
+        assert!(!is_word("-a") && !is_word("") && !is_word("a b") && !is_word("é"));
     }
 
     #[test]

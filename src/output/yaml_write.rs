@@ -22,9 +22,10 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    pub(super) fn new() -> Self {
+    /// A writer appending to `out` (empty, or ending with a line break).
+    pub(super) fn new(out: String) -> Self {
         Writer {
-            out: String::new(),
+            out,
             column: 0,
             whitespace: true,
             indention: true,
@@ -93,6 +94,18 @@ impl Writer {
 
     /// Writes `value` in `style`; folding at spaces only when `allow_breaks`.
     pub(super) fn write_scalar(&mut self, value: &str, style: Style, allow_breaks: bool) {
+        if style == Style::Plain && value.bytes().all(|b| b > b' ' && b < 0x7f) {
+            // Printable ASCII without spaces or breaks: nothing to fold,
+            // every character written as it is (what `write_plain` does).
+            if !self.whitespace {
+                self.put(' ');
+            }
+            self.out.push_str(value);
+            self.column += value.len();
+            self.whitespace = false;
+            self.indention = false;
+            return;
+        }
         let chars: Vec<char> = value.chars().collect();
         match style {
             Style::Plain => self.write_plain(&chars, allow_breaks),
@@ -286,7 +299,7 @@ mod tests {
 
     /// Writes `value` as a top-level scalar in `style` (indent 2 for folds).
     fn scalar(value: &str, style: Style) -> String {
-        let mut w = Writer::new();
+        let mut w = Writer::new(String::new());
         let previous = w.increase_indent(true, false);
         w.write_scalar(value, style, true);
         w.indent = previous;
