@@ -165,24 +165,40 @@ impl StatusItems {
 /// Decodes a status file's documents and normalizes their items; none
 /// is an error. A decoding error anywhere wins over an item's error.
 fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
+    decode_with(name, text, true)
+}
+
+/// `decode`, trying the fast reader first if `fast`.
+fn decode_with(
+    name: &str,
+    text: &str,
+    fast: bool,
+) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut items = Normalizer::new(name, true, Tape::new());
     // Reserved, not touched: the normalized items take about as many
     // nodes as the text has bytes over 8, and fewer string bytes.
     items.room = Some((text.len() / 4, text.len() / 2 + 64));
-    let json = trimmed.starts_with(['{', '[']) && {
-        // One document at a time: a stream's are small; a list is one
-        // document, reserved (not touched) as for any tape.
-        let mut scratch = match trimmed.starts_with('[') {
-            true => Tape::with_capacity(text.len() / 4, text.len() + 64),
-            false => Tape::new(),
+    let room = items.room;
+    let fast = fast && trimmed.starts_with(['{', '[']) && fast::read(trimmed, &mut items).is_ok();
+    if !fast {
+        items.restart();
+        items.room = room;
+    }
+    let json = fast
+        || trimmed.starts_with(['{', '[']) && {
+            // One document at a time: a stream's are small; a list is one
+            // document, reserved (not touched) as for any tape.
+            let mut scratch = match trimmed.starts_with('[') {
+                true => Tape::with_capacity(text.len() / 4, text.len() + 64),
+                false => Tape::new(),
+            };
+            Tape::decode_json_stream(trimmed, &mut scratch, |doc| {
+                items.doc(doc, 0);
+                doc.clear();
+            })
+            .is_ok()
         };
-        Tape::decode_json_stream(trimmed, &mut scratch, |doc| {
-            items.doc(doc, 0);
-            doc.clear();
-        })
-        .is_ok()
-    };
     let warnings = match json {
         true => Vec::new(),
         // Not JSON: YAML, or an error the YAML reader reports. Each
@@ -203,6 +219,9 @@ fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diag
     };
     Ok((items.finish()?, warnings))
 }
+
+#[path = "status_fast.rs"]
+mod fast;
 
 /// A tape holding an empty array.
 fn empty_tape() -> Tape {

@@ -42,6 +42,7 @@ struct Packed {
 }
 
 impl Packed {
+    #[inline]
     fn pack(n: Node) -> Packed {
         let wide = |tag, v: u64| Packed {
             tag,
@@ -61,6 +62,7 @@ impl Packed {
         }
     }
 
+    #[inline]
     fn unpack(self) -> Node {
         let wide = u64::from(self.a) | (u64::from(self.b) << 32);
         match self.tag {
@@ -166,11 +168,13 @@ impl Tape {
     }
 
     /// The node at `i`.
+    #[inline]
     pub fn node(&self, i: usize) -> Node {
         self.nodes[i].unpack()
     }
 
     /// The text of a `Str` node (empty for other nodes).
+    #[inline]
     pub fn str_at(&self, i: usize) -> &str {
         match self.nodes[i].unpack() {
             Node::Str { start, len } => &self.strings[start as usize..(start + len) as usize],
@@ -179,6 +183,7 @@ impl Tape {
     }
 
     /// How many nodes the subtree at `i` spans.
+    #[inline]
     pub fn size(&self, i: usize) -> usize {
         match self.nodes[i].unpack() {
             Node::Array { size, .. } | Node::Object { size, .. } => size as usize,
@@ -306,6 +311,7 @@ impl Tape {
     }
 
     /// Appends a leaf node.
+    #[inline]
     pub(crate) fn push_leaf(&mut self, node: Node) {
         self.nodes.push(Packed::pack(node));
     }
@@ -516,7 +522,7 @@ impl<'de> Visitor<'de> for Key<'_> {
 
 #[path = "tape_share.rs"]
 mod share;
-pub(crate) use share::{Shared, str_slot};
+pub(crate) use share::Shared;
 
 #[cfg(test)]
 #[path = "tape_tests.rs"]

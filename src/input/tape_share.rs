@@ -22,6 +22,7 @@ impl Tape {
 
     /// A string node for `s`, stored in the arena unless `shared` says it
     /// already is.
+    #[inline]
     pub(crate) fn share(&mut self, s: &str, shared: &mut Shared) -> Node {
         if s.len() > SHARED_LEN {
             return self.intern(s);
@@ -36,6 +37,11 @@ impl Tape {
             *slot = (start, len);
         }
         node
+    }
+
+    /// Replaces the node at `at` (a leaf by a leaf).
+    pub(crate) fn set_node(&mut self, at: usize, node: Node) {
+        self.nodes[at] = super::Packed::pack(node);
     }
 
     /// How many nodes and string bytes the tape holds.
@@ -59,6 +65,7 @@ impl Tape {
     }
 
     /// The text of `len` bytes at `start` of the arena (a `Str` node's).
+    #[inline]
     pub(crate) fn text(&self, start: u32, len: u32) -> &str {
         &self.strings[start as usize..(start + len) as usize]
     }
@@ -110,7 +117,8 @@ impl Default for Shared {
 
 /// A slot among `slots` (a power of two) for `s`: its length and a few of
 /// its bytes, enough to tell apart the keys of one object.
-pub(crate) fn str_slot(s: &str, slots: usize) -> usize {
+#[inline]
+fn str_slot(s: &str, slots: usize) -> usize {
     let b = s.as_bytes();
     let (first, last) = match b {
         [] => (0, 0),

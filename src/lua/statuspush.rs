@@ -7,7 +7,7 @@ use mlua::{Lua, Value as LuaValue, ffi};
 
 use super::convert::push_protected;
 use crate::input::StatusItems;
-use crate::input::tape::{Node, Tape, str_slot};
+use crate::input::tape::{Node, Tape};
 
 /// Converts status items into a Lua array, straight from their tape (as
 /// `json_to_lua` would convert the items as one JSON array). Items marked
@@ -48,7 +48,7 @@ impl Held<'_> {
 const RELEASE_EVERY: usize = 16 << 10;
 
 /// Stack slots holding recently pushed strings (a power of two).
-const SLOTS: usize = 64;
+const SLOTS: usize = 256;
 
 /// Strings at most this long are cached; longer ones are rarely repeated.
 const CACHED_LEN: u32 = 48;
@@ -62,20 +62,25 @@ struct Strings {
 
 impl Strings {
     /// Pushes the text at `start`, `len` of `tape`, from the cache when
-    /// it holds it (the same range, or the same text elsewhere).
+    /// it holds that range. A tape's repeated short strings are stored
+    /// once (see `Tape::share`), so a range stands for its text: a slot
+    /// is chosen by where the range starts, and the strings of the first
+    /// items, which later ones repeat, lie close together and do not
+    /// evict one another.
+    #[inline(always)]
     unsafe fn push(&mut self, state: *mut ffi::lua_State, tape: &Tape, start: u32, len: u32) {
-        let s = tape.text(start, len);
         unsafe {
             if len > CACHED_LEN {
+                let s = tape.text(start, len);
                 ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
                 return;
             }
-            let h = str_slot(s, SLOTS);
+            let h = start as usize & (SLOTS - 1);
             let at = self.base + h as i32;
-            let (held_start, held_len) = self.held[h];
-            if held_len == len && (held_start == start || tape.text(held_start, held_len) == s) {
+            if self.held[h] == (start, len) {
                 ffi::lua_pushvalue(state, at);
             } else {
+                let s = tape.text(start, len);
                 ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
                 ffi::lua_pushvalue(state, -1);
                 ffi::lua_replace(state, at);
@@ -141,14 +146,26 @@ unsafe fn push_node(
     i: usize,
     strings: &mut Strings,
 ) -> bool {
+    unsafe { push_value(state, tape, i, tape.node(i), strings) }
+}
+
+/// `push_node` for the node at `i`, already read: `node`. Each node is
+/// read once, and the children that follow it are walked in place.
+unsafe fn push_value(
+    state: *mut ffi::lua_State,
+    tape: &Tape,
+    i: usize,
+    node: Node,
+    strings: &mut Strings,
+) -> bool {
     unsafe {
-        match tape.node(i) {
-            Node::Null => ffi::lua_pushnil(state),
-            Node::Bool(b) => ffi::lua_pushboolean(state, i32::from(b)),
-            Node::Int(n) => ffi::lua_pushnumber(state, n as f64),
-            Node::Uint(n) => ffi::lua_pushnumber(state, n as f64),
-            Node::Float(f) => ffi::lua_pushnumber(state, f),
-            Node::Str { start, len } => strings.push(state, tape, start, len),
+        match node {
+            Node::Null
+            | Node::Bool(_)
+            | Node::Int(_)
+            | Node::Uint(_)
+            | Node::Float(_)
+            | Node::Str { .. } => push_leaf(state, tape, node, strings),
             // Leaves use the slot their container made sure of; a container
             // needs three more (key, value, and a string's copy for the
             // cache) and its children's.
@@ -158,39 +175,85 @@ unsafe fn push_node(
             Node::Array { len, .. } => {
                 ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
                 let mut n: ffi::lua_Integer = 0;
-                for item in tape.children(i) {
-                    if tape.node(item) == Node::Null {
-                        continue;
+                let mut at = i + 1;
+                for _ in 0..len {
+                    let item = tape.node(at);
+                    let next = at + span(item);
+                    if item != Node::Null {
+                        if !push_child(state, tape, at, item, strings) {
+                            return false;
+                        }
+                        n += 1;
+                        ffi::lua_rawseti(state, -2, n);
                     }
-                    if !push_node(state, tape, item, strings) {
-                        return false;
-                    }
-                    n += 1;
-                    ffi::lua_rawseti(state, -2, n);
+                    at = next;
                 }
             }
             Node::Object { len, .. } => {
                 ffi::lua_createtable(state, 0, len.min(i32::MAX as u32) as i32);
-                for key in tape.children(i) {
-                    let (start, len) = match tape.node(key) {
+                let mut at = i + 1;
+                for _ in 0..len {
+                    let (start, len) = match tape.node(at) {
                         Node::Str { start, len } => (start, len),
                         _ => (0, 0),
                     };
                     strings.push(state, tape, start, len);
-                    if tape.node(key + 1) == Node::Null {
+                    let value = tape.node(at + 1);
+                    if value == Node::Null {
                         // Clears an earlier duplicate; no key is created.
                         ffi::lua_pushnil(state);
-                        ffi::lua_rawset(state, -3);
-                        continue;
-                    }
-                    if !push_node(state, tape, key + 1, strings) {
+                    } else if !push_child(state, tape, at + 1, value, strings) {
                         return false;
                     }
                     ffi::lua_rawset(state, -3);
+                    at += 1 + span(value);
                 }
             }
         }
         true
+    }
+}
+
+/// `push_value` for a container's child: leaves without a call.
+#[inline(always)]
+unsafe fn push_child(
+    state: *mut ffi::lua_State,
+    tape: &Tape,
+    i: usize,
+    node: Node,
+    strings: &mut Strings,
+) -> bool {
+    unsafe {
+        match node {
+            Node::Array { .. } | Node::Object { .. } => push_value(state, tape, i, node, strings),
+            _ => {
+                push_leaf(state, tape, node, strings);
+                true
+            }
+        }
+    }
+}
+
+/// Pushes a leaf (any other node pushes nil).
+#[inline(always)]
+unsafe fn push_leaf(state: *mut ffi::lua_State, tape: &Tape, node: Node, strings: &mut Strings) {
+    unsafe {
+        match node {
+            Node::Bool(b) => ffi::lua_pushboolean(state, i32::from(b)),
+            Node::Int(n) => ffi::lua_pushnumber(state, n as f64),
+            Node::Uint(n) => ffi::lua_pushnumber(state, n as f64),
+            Node::Float(f) => ffi::lua_pushnumber(state, f),
+            Node::Str { start, len } => strings.push(state, tape, start, len),
+            _ => ffi::lua_pushnil(state),
+        }
+    }
+}
+
+/// How many nodes the subtree of `node` spans.
+fn span(node: Node) -> usize {
+    match node {
+        Node::Array { size, .. } | Node::Object { size, .. } => size as usize,
+        _ => 1,
     }
 }
 
