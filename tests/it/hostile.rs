@@ -1,6 +1,7 @@
 //! Hostile inputs: malformed files, bombs and sandbox escapes. Each must end
 //! with the documented exit code and a first error line that says what went
-//! wrong, within 2 s and 512 MiB, touching no file.
+//! wrong, within 2 s (release build; see `TIME_LIMIT`) and 512 MiB,
+//! touching no file.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -113,9 +114,20 @@ impl Sandbox {
     }
 }
 
+/// How long a hostile case may take. The promise (docs/security.md) is
+/// 2 s for the release build; a debug build runs the same work several
+/// times slower (a 200 000-element array takes 1.2 s there on an idle
+/// machine), so it gets a bound scaled to match: still far below what an
+/// unbounded loop or a quadratic step would take.
+const TIME_LIMIT: Duration = if cfg!(debug_assertions) {
+    Duration::from_secs(8)
+} else {
+    Duration::from_secs(2)
+};
+
 /// Checks the common promises and returns `code | first stderr line`.
 fn verdict(what: &str, r: &Run) -> String {
-    assert!(r.took < Duration::from_secs(2), "{what}: took {:?}", r.took);
+    assert!(r.took < TIME_LIMIT, "{what}: took {:?}", r.took);
     if let Some(kib) = r.max_rss_kib {
         assert!(kib < 512 * 1024, "{what}: used {kib} KiB");
     }
