@@ -219,6 +219,18 @@ fn status_items_as_a_yaml_list() {
     });
 }
 
+/// The JSON stream through the full reader (an escaped character in each
+/// name, which the one-pass reader leaves to it): the path that was
+/// quadratic before it found its documents in one pass.
+#[test]
+fn status_items_through_the_full_json_reader() {
+    assert_linear("JSON stream, full reader", 200, |d, n| {
+        status_run(d, n, "s.json", "", "\n", "\n", |i| {
+            json_item(i).replace("member", "mem\\u0062er")
+        })
+    });
+}
+
 /// The same in the full YAML reader (flow mappings with a duplicate key,
 /// which the fast reader leaves to it): each item warns once.
 #[test]
