@@ -50,6 +50,14 @@ pub fn timing_lock() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Says why a test did not run its check. Written to the process's
+/// stderr itself: the test harness captures only `print!`/`eprint!`, so a
+/// plain `cargo test` shows this line.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
+}
+
 /// Runs a test without asserting; returns (exit code, stdout, stderr).
 pub fn output(test: builder::Test) -> (i32, String, String) {
     let out = test.output();

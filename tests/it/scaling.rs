@@ -91,7 +91,9 @@ fn assert_linear_ending(
     make: impl Fn(&Path, usize) -> Vec<String>,
 ) {
     if !have_valgrind() {
-        println!("{name}: not measured: valgrind is not installed");
+        crate::skipped(&format!(
+            "{name} not measured: valgrind is not installed (.ci/run installs it)"
+        ));
         return;
     }
     let dir = scratch(name);

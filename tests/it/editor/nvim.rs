@@ -33,7 +33,7 @@ vim.cmd("qall!")
 #[test]
 fn neovim_shows_the_diagnostic() {
     let Ok(version) = Command::new("nvim").arg("--version").output() else {
-        eprintln!("skipped: nvim is not installed (apt-get install neovim; .ci/run does)");
+        crate::skipped("nvim is not installed (apt-get install neovim; .ci/run does)");
         return;
     };
     let version = String::from_utf8_lossy(&version.stdout);
