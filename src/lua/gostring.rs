@@ -185,6 +185,21 @@ fn capture_value(lua: &Lua, s: &[u8], c: &Capture) -> mlua::Result<Value> {
     })
 }
 
+/// What `match` and `gmatch` give for one match: its captures, or the
+/// whole match when the pattern has none.
+fn match_values(lua: &Lua, s: &[u8], m: &gopattern::Match) -> mlua::Result<MultiValue> {
+    if m.captures.is_empty() {
+        let whole = Capture::Span(m.start, m.end);
+        return Ok(one(capture_value(lua, s, &whole)?));
+    }
+    let out: mlua::Result<Vec<Value>> = m
+        .captures
+        .iter()
+        .map(|c| capture_value(lua, s, c))
+        .collect();
+    Ok(MultiValue::from_vec(out?))
+}
+
 fn compile(p: &[u8]) -> Result<Pattern, Raise> {
     Pattern::compile(p).map_err(|e| Raise::AtCaller(e.0))
 }
@@ -256,16 +271,7 @@ fn install_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
         let Some(m) = found.first() else {
             return Ok(MultiValue::new());
         };
-        if m.captures.is_empty() {
-            let whole = Capture::Span(m.start, m.end);
-            return Ok(one(capture_value(lua, &s, &whole)?));
-        }
-        let out: mlua::Result<Vec<Value>> = m
-            .captures
-            .iter()
-            .map(|c| capture_value(lua, &s, c))
-            .collect();
-        Ok(MultiValue::from_vec(out?))
+        Ok(match_values(lua, &s, m)?)
     })?;
     string.raw_set("match", matcher)?;
 
@@ -283,16 +289,7 @@ fn install_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
             return Ok(MultiValue::new());
         };
         let s = st.subject.as_bytes();
-        if m.captures.is_empty() {
-            let whole = Capture::Span(m.start, m.end);
-            return Ok(one(capture_value(lua, &s, &whole)?));
-        }
-        let out: mlua::Result<Vec<Value>> = m
-            .captures
-            .iter()
-            .map(|c| capture_value(lua, &s, c))
-            .collect();
-        Ok(MultiValue::from_vec(out?))
+        Ok(match_values(lua, &s, m)?)
     })?;
     let gmatch = raise::function(lua, move |lua, args| {
         let subject = goargs::check_guarded_string(lua, &args, 1)?;
