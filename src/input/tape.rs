@@ -32,6 +32,17 @@ pub enum Node {
     },
 }
 
+impl Node {
+    /// How many nodes the subtree of this node spans (1 for a leaf).
+    #[inline]
+    pub fn span(self) -> usize {
+        match self {
+            Node::Array { size, .. } | Node::Object { size, .. } => size as usize,
+            _ => 1,
+        }
+    }
+}
+
 /// A node as stored: a tag and two 32-bit words, 12 bytes where the enum
 /// takes 16 (a long status file is mostly nodes).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -185,10 +196,7 @@ impl Tape {
     /// How many nodes the subtree at `i` spans.
     #[inline]
     pub fn size(&self, i: usize) -> usize {
-        match self.nodes[i].unpack() {
-            Node::Array { size, .. } | Node::Object { size, .. } => size as usize,
-            _ => 1,
-        }
+        self.nodes[i].unpack().span()
     }
 
     /// The children of the container at `i`: for an object the key nodes

@@ -178,7 +178,7 @@ unsafe fn push_value(
                 let mut at = i + 1;
                 for _ in 0..len {
                     let item = tape.node(at);
-                    let next = at + span(item);
+                    let next = at + item.span();
                     if item != Node::Null {
                         if !push_child(state, tape, at, item, strings) {
                             return false;
@@ -206,7 +206,7 @@ unsafe fn push_value(
                         return false;
                     }
                     ffi::lua_rawset(state, -3);
-                    at += 1 + span(value);
+                    at += 1 + value.span();
                 }
             }
         }
@@ -246,14 +246,6 @@ unsafe fn push_leaf(state: *mut ffi::lua_State, tape: &Tape, node: Node, strings
             Node::Str { start, len } => strings.push(state, tape, start, len),
             _ => ffi::lua_pushnil(state),
         }
-    }
-}
-
-/// How many nodes the subtree of `node` spans.
-fn span(node: Node) -> usize {
-    match node {
-        Node::Array { size, .. } | Node::Object { size, .. } => size as usize,
-        _ => 1,
     }
 }
 
