@@ -15,6 +15,24 @@ fn kinterp(dir: &Path, args: &[&str]) -> Output {
         .expect("kinterp runs")
 }
 
+/// AggregateStatus of `ric.yaml` over `d.yaml` in `dir`, with the status
+/// file `status` and the further arguments `extra`.
+fn aggregate(dir: &Path, status: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "interpret",
+        "-f",
+        "ric.yaml",
+        "--operation",
+        "AggregateStatus",
+        "--desired-file",
+        "d.yaml",
+        "--status-file",
+        status,
+    ];
+    args.extend_from_slice(extra);
+    kinterp(dir, &args)
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kinterp-input-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -114,20 +132,7 @@ fn files_without_a_document_are_errors() {
             (Some(2), want.clone()),
             "--check {file}"
         );
-        let out = kinterp(
-            &dir,
-            &[
-                "interpret",
-                "-f",
-                "ric.yaml",
-                "--operation",
-                "AggregateStatus",
-                "--desired-file",
-                "d.yaml",
-                "--status-file",
-                file,
-            ],
-        );
+        let out = aggregate(&dir, file, &[]);
         assert_eq!(
             (out.status.code(), text(&out.stderr), text(&out.stdout)),
             (Some(2), want, String::new()),
@@ -136,22 +141,7 @@ fn files_without_a_document_are_errors() {
     }
     // `[]` is a document: no items, said on purpose.
     std::fs::write(dir.join("none.json"), "[]\n").expect("write");
-    let out = kinterp(
-        &dir,
-        &[
-            "interpret",
-            "-f",
-            "ric.yaml",
-            "--operation",
-            "AggregateStatus",
-            "--desired-file",
-            "d.yaml",
-            "--status-file",
-            "none.json",
-            "-o",
-            "json",
-        ],
-    );
+    let out = aggregate(&dir, "none.json", &["-o", "json"]);
     assert_eq!(
         (out.status.code(), text(&out.stdout)),
         (
