@@ -186,11 +186,12 @@ pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -
         sort_keys(items, &less);
         return;
     }
-    // Each key's code, and its first 16 bytes as a number (zero-padded:
-    // ties are settled by the whole codes), beside the key's index.
+    // Each key's code, and its first 16 bytes as two numbers (zero-padded:
+    // ties are settled by the whole codes), beside the key's index (not a
+    // u128: its alignment would pad each entry to 32 bytes).
     let mut codes = Vec::with_capacity(total);
     let mut ends: Vec<u32> = Vec::with_capacity(items.len());
-    let mut order: Vec<(u128, u32)> = Vec::with_capacity(items.len());
+    let mut order: Vec<([u64; 2], u32)> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let start = codes.len();
         encode_natural(key(item).as_bytes(), &mut codes);
@@ -198,7 +199,9 @@ pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -
         let n = (codes.len() - start).min(16);
         head[..n].copy_from_slice(&codes[start..start + n]);
         ends.push(codes.len() as u32);
-        order.push((u128::from_be_bytes(head), i as u32));
+        let (hi, lo) = head.split_at(8);
+        let word = |b: &[u8]| u64::from_be_bytes(b.try_into().unwrap_or_default());
+        order.push(([word(hi), word(lo)], i as u32));
     }
     let code = |i: u32| {
         let start = if i == 0 {
@@ -224,12 +227,26 @@ pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -
         sort_keys(items, &less);
         return;
     }
-    let sorted: Vec<T> = order
-        .iter()
-        .map(|&(_, i)| items[i as usize].clone())
-        .collect();
-    drop(order);
-    items.clone_from_slice(&sorted);
+    permute(items, order.into_iter().map(|(_, i)| i).collect());
+}
+
+/// Reorders `items` in place so that the item at `i` is the one that was
+/// at `from[i]` (a permutation), following its cycles with swaps: no copy
+/// of the items.
+fn permute<T>(items: &mut [T], mut from: Vec<u32>) {
+    const DONE: u32 = u32::MAX;
+    for start in 0..items.len() {
+        let mut at = start;
+        while from[at] != DONE {
+            let next = from[at] as usize;
+            from[at] = DONE;
+            if next == start {
+                break;
+            }
+            items.swap(at, next);
+            at = next;
+        }
+    }
 }
 
 /// The code of a byte that is neither a letter nor a digit: its rank among
