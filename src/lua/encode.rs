@@ -215,24 +215,17 @@ struct Parts {
     depth: usize,
     array: Vec<(f64, Result<Value, EncodeError>)>,
     first_other: Option<KeyKind>,
-    /// Fields not yet in `built`: a chunk, its capacity set once.
     fields: Vec<(String, Value)>,
-    /// The fields of the chunks before.
-    built: Map<String, Value>,
-    /// How many fields there can be (the table's hash entries), to size
-    /// the last chunk.
+    /// How many fields there can be (the table's hash entries): the
+    /// capacity `fields` gets at its first push, instead of growing by
+    /// doubling (copies of up to 15 MB into fresh pages for 200 000
+    /// labels).
     fields_hint: usize,
-    /// Whether a key of `fields` had invalid UTF-8 replaced (two keys may
-    /// then read the same).
+    /// Whether a key had invalid UTF-8 replaced (two keys may then read
+    /// the same).
     lossy: bool,
     field_error: Option<EncodeError>,
 }
-
-/// The first chunk of a table's fields; each next one is as large as the
-/// map built so far. A big table's fields are never all held in a vector
-/// beside their whole map (for 200 000 labels: 11 MB each), and no vector
-/// grows by copying.
-const FIRST_CHUNK: usize = 4096;
 
 impl Parts {
     /// Checks the depth and that the table (`id`) was not met before.
@@ -255,7 +248,6 @@ impl Parts {
             array: Vec::new(),
             first_other: None,
             fields: Vec::new(),
-            built: Map::new(),
             fields_hint: 0,
             lossy: false,
             field_error: None,
@@ -281,8 +273,8 @@ impl Parts {
             match value {
                 Ok(value) => {
                     let (key, lossy) = key();
-                    if self.fields.len() == self.fields.capacity() {
-                        self.next_chunk();
+                    if self.fields.capacity() == 0 {
+                        self.fields.reserve_exact(self.fields_hint);
                     }
                     self.lossy |= lossy;
                     self.fields.push((key, value));
@@ -290,37 +282,6 @@ impl Parts {
                 Err(e) => self.field_error = Some(e),
             }
         }
-    }
-
-    /// Builds the fields held into `built` and makes room for the next.
-    fn next_chunk(&mut self) {
-        self.build_fields();
-        let mut size = self.built.len().max(FIRST_CHUNK);
-        if self.fields_hint > self.built.len() {
-            size = size.min(self.fields_hint - self.built.len());
-        }
-        self.fields.reserve_exact(size);
-    }
-
-    /// Moves the fields held into `built`, a later one replacing an equal
-    /// key. Keys come in first-insertion order, usually sorted already (a
-    /// table converted from JSON): a chunk's map is built in bulk, which
-    /// sorts them stably (linear for a sorted run) and keeps the last of
-    /// equal keys (two invalid UTF-8 keys may read the same), as inserting
-    /// them one by one would. Distinct keys (no replaced bytes: Lua's keys
-    /// are distinct strings) are sorted in place first: the same order,
-    /// without the stable sort's scratch buffer, which the bulk build's
-    /// sort then allocates but, finding one run, never touches.
-    fn build_fields(&mut self) {
-        if self.fields.is_empty() {
-            return;
-        }
-        let mut fields = std::mem::take(&mut self.fields);
-        if !std::mem::take(&mut self.lossy) {
-            fields.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        }
-        let mut chunk: Map<String, Value> = fields.into_iter().collect();
-        self.built.append(&mut chunk);
     }
 
     fn other_key(&mut self) {
@@ -362,8 +323,20 @@ impl Parts {
         if let Some(e) = self.field_error {
             return Err(e);
         }
-        self.build_fields();
-        Ok(Value::Object(self.built))
+        // Keys come in first-insertion order, usually sorted already (a
+        // table converted from JSON): the map is built in bulk, which sorts
+        // them stably (linear for a sorted run) and keeps the last of equal
+        // keys (two invalid UTF-8 keys may read the same), as inserting
+        // them one by one would. Distinct keys (no replaced bytes: Lua's
+        // keys are distinct strings) are sorted in place first: the same
+        // order, without the stable sort's scratch buffer, which the bulk
+        // build's sort then allocates but, finding one run, never touches.
+        if !self.lossy {
+            self.fields.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        }
+        Ok(Value::Object(
+            self.fields.into_iter().collect::<Map<String, Value>>(),
+        ))
     }
 }
 
