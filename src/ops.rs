@@ -245,13 +245,6 @@ impl<'a> Objects<'a> {
         }
     }
 
-    /// Whether an object is to be spent (see [`Spend`]).
-    pub(crate) fn spends(&self) -> bool {
-        [&self.desired, &self.observed]
-            .iter()
-            .any(|slot| matches!(slot, Slot::Owned { spend: true, .. }))
-    }
-
     /// The object, taken, if it is to be spent (`None` if it is kept).
     pub(crate) fn take_spent(&self, which: Which) -> Option<serde_json::Value> {
         match self.slot(which) {

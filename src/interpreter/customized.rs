@@ -334,12 +334,6 @@ fn run_with(
             vec![("dependencies", Value::Array(dependencies::unite(lists)))]
         }
     };
-    if objects.spends() {
-        // The objects were given up: their tables (and every other value
-        // of the run) are garbage now. Freed before the result is printed,
-        // printing reuses their memory instead of growing the heap.
-        let _ = runner.lua().gc_collect();
-    }
     Ok(Outcome { results: outcome })
 }
 
