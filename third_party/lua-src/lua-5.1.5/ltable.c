@@ -381,7 +381,7 @@ static void setnodevector (lua_State *L, Table *t, int size) {
     if (lsize > MAXBITS)
       luaG_runerror(L, "table overflow");
     size = twoto(lsize);
-    t->node = luaM_newvector(L, size, Node);
+    t->node = luaM_knewvector(L, size, Node);  /* kinterp: pooled */
     for (i=0; i<size; i++) {
       Node *n = gnode(t, i);
       gnext(n) = NULL;
@@ -429,7 +429,7 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
       setobjt2t(L, luaH_set(L, t, key2tval(old)), gval(old));
   }
   if (nold != dummynode)
-    luaM_freearray(L, nold, twoto(oldhsize), Node);  /* free old array */
+    luaM_kfreearray(L, nold, twoto(oldhsize), Node);  /* free old array (kinterp: pooled) */
 }
 
 
@@ -465,7 +465,7 @@ static void rehash (lua_State *L, Table *t, const TValue *ek) {
 
 
 Table *luaH_new (lua_State *L, int narray, int nhash) {
-  Table *t = luaM_new(L, Table);
+  Table *t = luaM_knew(L, Table);  /* kinterp: pooled */
   luaC_link(L, obj2gco(t), LUA_TTABLE);
   t->metatable = NULL;
   t->flags = cast_byte(~0);
@@ -483,9 +483,9 @@ Table *luaH_new (lua_State *L, int narray, int nhash) {
 
 void luaH_free (lua_State *L, Table *t) {
   if (t->node != dummynode)
-    luaM_freearray(L, t->node, sizenode(t), Node);
+    luaM_kfreearray(L, t->node, sizenode(t), Node);  /* kinterp: pooled */
   luaM_freearray(L, t->array, t->sizearray, TValue);
-  luaM_free(L, t);
+  luaM_kfree(L, t);  /* kinterp: pooled */
 }
 
 
