@@ -1,6 +1,116 @@
 //! The patched VM's internals that scripts cannot name but must not
-//! notice: the block pools (`lmem.c`). third_party/lua-src/PATCHES.md
-//! lists them.
+//! notice: the block pools (`lmem.c`) and the generic `for` running the
+//! base library's iterators inline (`lvm.c`). third_party/lua-src/PATCHES.md
+//! lists both.
+
+use super::gotest::{error, eval, lua};
+
+/// Tables of every shape the iterators meet: array and hash parts, holes,
+/// deleted keys keeping their place, keys re-set after deletion, a table
+/// grown past several rehashes, and an empty one.
+const TABLES: &str = r#"
+local ts = {}
+ts[1] = {10, 20, 30, x = 1, y = 2}
+ts[2] = {1, 2, nil, 4, [7] = 7, z = "z"}
+local d = {a = 1, b = 2, c = 3, d = 4}
+d.b = nil; d.e = 5; d.b = 6; d.c = nil
+ts[3] = d
+local big = {}
+for i = 1, 300 do big["k" .. i] = i; if i % 3 == 0 then big[i] = i end end
+for i = 1, 300, 7 do big["k" .. i] = nil end
+ts[4] = big
+ts[5] = {}
+ts[6] = setmetatable({1, 2, k = 3}, {__index = function() return 99 end})
+"#;
+
+/// Every `for` form against the same walk made of explicit calls, which
+/// take the ordinary call path.
+#[test]
+fn inline_iterators_walk_as_called_ones() {
+    let lua = lua();
+    let code = format!(
+        r#"{TABLES}
+local out = {{}}
+local function add(...) out[#out + 1] = table.concat({{...}}, ",") end
+for n, t in ipairs(ts) do
+  local a, b = {{}}, {{}}
+  for k, v in pairs(t) do a[#a + 1] = tostring(k) .. "=" .. tostring(v) end
+  local k, v = next(t)
+  while k ~= nil do b[#b + 1] = tostring(k) .. "=" .. tostring(v); k, v = next(t, k) end
+  add("pairs", n, table.concat(a, " ") == table.concat(b, " ") and "same" or "DIFF", #a)
+  local one, three = {{}}, {{}}
+  for k in next, t do one[#one + 1] = tostring(k) end
+  for k, v, w in next, t, nil do three[#three + 1] = tostring(k) .. tostring(w) end
+  add("forms", n, #one == #a and "same" or "DIFF", table.concat(three, " ") ~= "" and three[1] or "-")
+  local c, e = {{}}, {{}}
+  for i, v in ipairs(t) do c[#c + 1] = i .. "=" .. tostring(v) end
+  local i = 1
+  while rawget(t, i) ~= nil do e[#e + 1] = i .. "=" .. tostring(rawget(t, i)); i = i + 1 end
+  add("ipairs", n, table.concat(c, " ") == table.concat(e, " ") and "same" or "DIFF", #c)
+end
+return table.concat(out, ";")
+"#
+    );
+    assert_eq!(
+        eval(&lua, &code),
+        "pairs,1,same,5;forms,1,same,1nil;ipairs,1,same,3;\
+         pairs,2,same,5;forms,2,same,1nil;ipairs,2,same,2;\
+         pairs,3,same,4;forms,3,same,anil;ipairs,3,same,0;\
+         pairs,4,same,357;forms,4,same,3nil;ipairs,4,same,0;\
+         pairs,5,same,0;forms,5,same,-;ipairs,5,same,0;\
+         pairs,6,same,3;forms,6,same,1nil;ipairs,6,same,2"
+    );
+}
+
+/// The inline walk reads the loop's state each turn, as a call would:
+/// changing the table or the control variable's table mid-loop, and
+/// iterators that are not the library's, behave as before.
+#[test]
+fn inline_iterators_follow_the_loop_state() {
+    let lua = lua();
+    assert_eq!(
+        eval(
+            &lua,
+            r#"local t = {1, 2, 3}
+               local seen = {}
+               for i, v in ipairs(t) do seen[#seen + 1] = v; if i == 2 then t[4] = 4 end end
+               local s = {}
+               for k, v in pairs({a = 1, b = 2, c = 3}) do s[#s + 1] = k end
+               local f = {}
+               for i, v in function(_, i) if i < 3 then return i + 1, i * 10 end end, nil, 0 do f[#f + 1] = v end
+               local g = {}
+               for i, v in ipairs({1, 2}), {7, 8, 9}, 0 do g[#g + 1] = v end
+               return table.concat(seen, ",") .. "|" .. table.concat(s, ",") .. "|" .. table.concat(f, ",") .. "|" .. table.concat(g, ",")"#
+        ),
+        "1,2,3,4|a,b,c|0,10,20|7,8,9"
+    );
+    // A control value the library's iterator would read differently
+    // takes the call: a fractional index is truncated by it.
+    assert_eq!(
+        eval(
+            &lua,
+            r#"local r = {}
+               for i, v in ipairs({1, 2, 3}), {5, 6, 7}, 0.5 do r[#r + 1] = i .. "=" .. v end
+               return table.concat(r, ",")"#
+        ),
+        "1=5,2=6,3=7"
+    );
+}
+
+/// A state that is not a table still fails in the iterator, with the
+/// message it always had.
+#[test]
+fn inline_iterators_leave_errors_to_the_call() {
+    let lua = lua();
+    assert_eq!(
+        error(&lua, "for k in next, 5 do end"),
+        "<string>:1: bad argument #1 to (for generator) (table expected, got number)"
+    );
+    assert_eq!(
+        error(&lua, "local f = ipairs({}); for i in f, 'x', 0 do end"),
+        "<string>:1: bad argument #1 to (for generator) (table expected, got string)"
+    );
+}
 
 /// Freed tables and strings go back to their pools and are used again:
 /// making and dropping the same garbage twice needs no more memory the
