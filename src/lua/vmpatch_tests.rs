@@ -153,3 +153,75 @@ fn pooled_blocks_count_against_the_limit() {
     lua.gc_collect().unwrap();
     assert_eq!(lua.load("return #{1, 2, 3}").eval::<i64>().unwrap(), 3);
 }
+
+/// Keys that collide in every way (numbers, strings, booleans, tables as
+/// keys; deleted, set again, set after a deletion) are all found, and
+/// `pairs` gives first-insertion order, through many rehashes. Nodes
+/// never move, so chains mix main positions: this walks them all.
+#[test]
+fn colliding_keys_are_found_in_insertion_order() {
+    let lua = lua();
+    let code = r#"
+        local t, order, want = {}, {}, {}
+        local tabs = {}
+        local function key(i)
+          local m = i % 5
+          if m == 0 then return "s" .. i
+          elseif m == 1 then return i + 0.5
+          elseif m == 2 then return -i
+          elseif m == 3 then tabs[i] = tabs[i] or {}; return tabs[i]
+          else return i * 2 ^ 40 end
+        end
+        for i = 1, 3000 do
+          local k = key(i)
+          t[k] = i; order[#order + 1] = k; want[k] = i
+          if i % 7 == 0 then local d = key(i - 3); t[d] = nil; want[d] = nil end
+          if i % 11 == 0 then local r = key(i - 5); t[r] = -i; want[r] = -i end
+        end
+        t[true] = "yes"; order[#order + 1] = true; want[true] = "yes"
+        for _, k in ipairs(order) do
+          if t[k] ~= want[k] then return "lookup " .. tostring(k) end
+        end
+        local got, seen = {}, {}
+        for k, v in pairs(t) do
+          if want[k] ~= v then return "pairs value " .. tostring(k) end
+          got[#got + 1] = k
+        end
+        local live = {}
+        for _, k in ipairs(order) do
+          if want[k] ~= nil and not seen[k] then seen[k] = true; live[#live + 1] = k end
+        end
+        if #got ~= #live then return "count " .. #got .. " " .. #live end
+        for i = 1, #got do
+          if got[i] ~= live[i] then return "order at " .. i end
+        end
+        return "ok " .. #got
+    "#;
+    assert_eq!(eval(&lua, code), "ok 2612");
+}
+
+/// A weak table's collected key leaves the order when a new key takes
+/// its node: the order stays that of the live keys' first insertion.
+#[test]
+fn a_dead_key_reused_leaves_the_order() {
+    let lua = lua();
+    let code = r#"
+        local t = setmetatable({}, {__mode = "k"})
+        local keep = {}
+        for i = 1, 64 do
+          local k = {}
+          if i % 2 == 0 then keep[#keep + 1] = k end
+          t[k] = i
+        end
+        t.a = "a"
+        collectgarbage("collect")
+        for i = 1, 40 do t["n" .. i] = i end
+        local out = {}
+        for k, v in pairs(t) do out[#out + 1] = type(k) == "table" and "t" .. v or k end
+        return table.concat(out, ",")
+    "#;
+    let mut want: Vec<String> = (1..=32).map(|i| format!("t{}", 2 * i)).collect();
+    want.push("a".into());
+    want.extend((1..=40).map(|i| format!("n{i}")));
+    assert_eq!(eval(&lua, code), want.join(","));
+}
