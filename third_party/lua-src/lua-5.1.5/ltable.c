@@ -482,6 +482,40 @@ Table *luaH_new (lua_State *L, int narray, int nhash) {
 }
 
 
+/*
+** kinterp: a new table holding the hash part of `src' (its size, keys,
+** collision chains, free position and insertion order) with every value
+** nil. Given values for all of those keys, it equals a table built by
+** setting the same keys in the same order, as `src' was. `src' has no
+** array part.
+*/
+int luaH_hasnodes (const Table *t) {
+  return t->node != dummynode;
+}
+
+
+Table *luaH_newlike (lua_State *L, const Table *src) {
+  Table *t = luaH_new(L, 0, 0);
+  lua_assert(src->sizearray == 0);
+  if (src->node != dummynode) {
+    int i;
+    int size = sizenode(src);
+    Node *n = luaM_knewvector(L, size, Node);
+    memcpy(n, src->node, size * sizeof(Node));
+    for (i = 0; i < size; i++)
+      setnilvalue(gval(n + i));
+    t->node = n;
+    t->lsizenode = src->lsizenode;
+    t->lastfree = n + (src->lastfree - src->node);
+    t->ofirst = src->ofirst;
+    t->olast = src->olast;
+  }
+  t->alen = src->alen;
+  t->nlen = src->nlen;
+  return t;
+}
+
+
 void luaH_free (lua_State *L, Table *t) {
   if (t->node != dummynode)
     luaM_kfreearray(L, t->node, sizenode(t), Node);  /* kinterp: pooled */
