@@ -130,26 +130,39 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn stream(&mut self, sink: &mut dyn DocSink) -> Result<bool, crate::diag::Diagnostic> {
-        let mut next = || -> R<Option<Value>> {
-            loop {
-                match self.peek()? {
-                    Peek::End => return Ok(None),
-                    Peek::Marker(l) => self.pos = l.next,
-                    Peek::Content(l) => {
-                        let doc = self.block(l, None)?;
-                        if let Peek::Content(_) = self.peek()? {
-                            return Err(Bail);
-                        }
-                        return Ok(Some(doc));
-                    }
-                }
-            }
-        };
         loop {
-            match next() {
-                Ok(Some(doc)) => sink.doc(doc)?,
+            match self.document(sink) {
+                Ok(Some(Some(doc))) => sink.doc(doc)?,
+                Ok(Some(None)) => {}
                 Ok(None) => return Ok(true),
                 Err(Bail) => return Ok(false),
+            }
+        }
+    }
+
+    /// The next document: `None` at the end, `Some(None)` for a list
+    /// whose elements went to `sink` one by one as they were read (when
+    /// it takes them so: a long list is then never held whole).
+    fn document(&mut self, sink: &mut dyn DocSink) -> R<Option<Option<Value>>> {
+        loop {
+            match self.peek()? {
+                Peek::End => return Ok(None),
+                Peek::Marker(l) => self.pos = l.next,
+                Peek::Content(l) => {
+                    let doc = if self.is_dash(l) && sink.takes_elements() {
+                        sink.list();
+                        self.depth += 1;
+                        self.sequence_each(l, &mut |v| sink.element(v))?;
+                        self.depth -= 1;
+                        None
+                    } else {
+                        Some(self.block(l, None)?)
+                    };
+                    if let Peek::Content(_) = self.peek()? {
+                        return Err(Bail);
+                    }
+                    return Ok(Some(doc));
+                }
             }
         }
     }
@@ -236,8 +249,15 @@ impl Parser<'_> {
 
     /// A block sequence at column `first.indent`.
     fn sequence(&mut self, first: Line) -> R<Value> {
-        let col = first.indent;
         let mut items = Vec::new();
+        self.sequence_each(first, &mut |item| items.push(item))?;
+        Ok(Value::Array(items))
+    }
+
+    /// The elements of a block sequence at column `first.indent`, each
+    /// given to `take` as soon as it is read.
+    fn sequence_each(&mut self, first: Line, take: &mut dyn FnMut(Value)) -> R<()> {
+        let col = first.indent;
         let mut l = first;
         loop {
             let vstart = skip_spaces(self.b, l.start + 1, l.end);
@@ -258,11 +278,11 @@ impl Parser<'_> {
                     self.inline(rest, col)?
                 }
             };
-            items.push(item);
+            take(item);
             match self.peek()? {
                 Peek::Content(n) if n.indent == col && self.is_dash(n) => l = n,
                 Peek::Content(n) if n.indent > col => return Err(Bail),
-                _ => return Ok(Value::Array(items)),
+                _ => return Ok(()),
             }
         }
     }

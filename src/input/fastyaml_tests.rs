@@ -510,3 +510,56 @@ fn conformance_yaml_files_agree() {
         "fast path took only {accepted} of {files} files"
     );
 }
+
+/// A sink that takes list documents element by element, recording what
+/// it is given.
+#[derive(Default)]
+struct Elements(Vec<String>);
+
+impl super::yaml::DocSink for Elements {
+    fn doc(&mut self, v: Value) -> Result<(), crate::diag::Diagnostic> {
+        self.0.push(format!("doc {v}"));
+        Ok(())
+    }
+    fn restart(&mut self) {
+        self.0.push("restart".into());
+    }
+    fn takes_elements(&self) -> bool {
+        true
+    }
+    fn list(&mut self) {
+        self.0.push("list".into());
+    }
+    fn element(&mut self, v: Value) {
+        self.0.push(format!("element {v}"));
+    }
+}
+
+#[test]
+fn list_documents_come_element_by_element_to_a_sink_that_takes_them() {
+    let text = "- a: 1\n  b: [1, 2]\n-\n  - x\n---\nk: v\n---\n- plain\n- 'q'\n";
+    let mut sink = Elements::default();
+    assert_eq!(super::fastyaml::parse_each(text, &mut sink), Ok(true));
+    assert_eq!(
+        sink.0,
+        [
+            "list",
+            r#"element {"a":1,"b":[1,2]}"#,
+            r#"element ["x"]"#,
+            r#"doc {"k":"v"}"#,
+            "list",
+            r#"element "plain""#,
+            r#"element "q""#,
+        ]
+    );
+    // The same documents, whole, for a sink that does not take elements.
+    same(text);
+    // Declining part way leaves the elements given so far to be undone
+    // by the caller (`restart`), as for whole documents.
+    let mut sink = Elements::default();
+    assert_eq!(
+        super::fastyaml::parse_each("- a: 1\n- a: 2\n  a: 3\n", &mut sink),
+        Ok(false)
+    );
+    assert_eq!(sink.0, ["list", r#"element {"a":1}"#]);
+}

@@ -29,6 +29,23 @@ impl DocSink for NormSink<'_> {
     fn restart(&mut self) {
         self.items.restart();
     }
+
+    /// A list document of a status file holds items: each is taken as it
+    /// is read, and a long list is never held whole.
+    fn takes_elements(&self) -> bool {
+        self.items.unroll
+    }
+
+    fn list(&mut self) {
+        self.items.list();
+    }
+
+    fn element(&mut self, v: Value) {
+        self.scratch.push_root(&v);
+        drop(v);
+        self.items.element(&self.scratch, 0);
+        self.scratch.clear();
+    }
 }
 
 /// Normalized status items: one array node (the tape's first) whose
@@ -263,6 +280,8 @@ struct Normalizer<'n> {
     shared: Shared,
     items: usize,
     docs: usize,
+    /// Whether a list document came element by element (`list`).
+    listed: bool,
     /// The first item that could not be read: later ones are not.
     error: Option<Diagnostic>,
     /// Nodes and string bytes to reserve once the first document is read
@@ -285,6 +304,7 @@ impl<'n> Normalizer<'n> {
             shared: Shared::default(),
             items: 0,
             docs: 0,
+            listed: false,
             error: None,
             room: None,
         }
@@ -316,6 +336,23 @@ impl<'n> Normalizer<'n> {
         self.error = result.err();
     }
 
+    /// A document that is a list of items starts; `element` takes each.
+    fn list(&mut self) {
+        self.docs += 1;
+        self.listed = true;
+        if let Some((nodes, strings)) = self.room.take() {
+            self.out.reserve(nodes, strings);
+        }
+    }
+
+    /// Takes one item of the list begun last, as `doc` takes each item
+    /// of a list document.
+    fn element(&mut self, input: &Tape, item: usize) {
+        if self.error.is_none() {
+            self.error = self.item(input, item).err();
+        }
+    }
+
     fn item(&mut self, input: &Tape, item: usize) -> Result<(), Diagnostic> {
         let f = read_fields(self.name, input, item)?;
         write_item(self, input, &f);
@@ -342,8 +379,9 @@ impl<'n> Normalizer<'n> {
         // after a single (large) document: the allocator would then serve
         // the tables from that room, untouched memory, before the memory
         // the decoded document just freed (measured: +8 MiB for a list of
-        // 50 000 items; -2 MiB for a stream of them).
-        self.out.shrink_to_fit(self.docs > 1);
+        // 50 000 items; -2 MiB for a stream of them). A list read element
+        // by element is a stream in this respect.
+        self.out.shrink_to_fit(self.docs > 1 || self.listed);
         Ok(StatusItems::on(self.out))
     }
 }
@@ -492,6 +530,29 @@ mod tests {
                 json!({"clusterName": "a", "health": "Healthy"}),
                 json!({"clusterName": "", "status": {"x": [1, null]}, "appliedMessage": "m"}),
             ]
+        );
+    }
+
+    #[test]
+    fn yaml_lists_read_item_by_item_as_streams() {
+        // A list document is taken element by element; the items, and the
+        // first item's error, are those of the same items as a stream.
+        let list = "- clusterName: a\n  status:\n    x: [1, 2]\n- clusterName: b\n  applied: true\n---\n- health: Healthy\n";
+        let stream = "clusterName: a\nstatus:\n  x: [1, 2]\n---\nclusterName: b\napplied: true\n---\nhealth: Healthy\n";
+        let items = StatusItems::parse("s.yaml", list).unwrap();
+        assert_eq!(items, StatusItems::parse("s.yaml", stream).unwrap());
+        assert_eq!(
+            items.to_values(),
+            vec![
+                json!({"clusterName": "a", "status": {"x": [1, 2]}}),
+                json!({"clusterName": "b", "applied": true}),
+                json!({"clusterName": "", "health": "Healthy"}),
+            ]
+        );
+        let bad = "- clusterName: a\n- 5\n- null\n";
+        assert_eq!(
+            StatusItems::parse("s.yaml", bad).unwrap_err().to_string(),
+            "s.yaml: fail to get status items: json: cannot unmarshal number into Go value of type v1alpha2.AggregatedStatusItem"
         );
     }
 

@@ -13,6 +13,16 @@ pub(crate) trait DocSink {
     fn doc(&mut self, v: Value) -> Result<(), Diagnostic>;
     /// Forgets every document taken so far (a reader starts over).
     fn restart(&mut self);
+    /// Whether a document that is a list may come as `list` and then
+    /// its elements one by one (`element`) instead of as one `doc`: a
+    /// reader that can does so, and the list is never held whole.
+    fn takes_elements(&self) -> bool {
+        false
+    }
+    /// A document that is a list starts; its elements follow.
+    fn list(&mut self) {}
+    /// One element of the list begun last.
+    fn element(&mut self, _v: Value) {}
 }
 
 impl DocSink for Vec<Value> {

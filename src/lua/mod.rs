@@ -33,3 +33,7 @@ pub mod watchdog;
 
 #[cfg(test)]
 mod gotest;
+
+#[cfg(test)]
+#[path = "vmpatch_tests.rs"]
+mod vmpatch_tests;

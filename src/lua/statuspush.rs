@@ -1,7 +1,9 @@
 //! Status items into Lua, straight from their tape. Thousands of items
 //! repeat the same keys (`clusterName`, `status`, `replicas`...) and
 //! often the same values (`Healthy`): each distinct short string is made
-//! (hashed and interned by Lua) once and then copied from a stack slot.
+//! (hashed and interned by Lua) once and then copied from a stack slot,
+//! and an object with the keys of an earlier one, in the same order, is
+//! made as a copy of that table's keys (see [`Shapes`]).
 
 use mlua::{Lua, Value as LuaValue, ffi};
 
@@ -14,16 +16,27 @@ use crate::input::tape::{Node, Tape};
 /// `spent_on_use` are taken, and their memory given back as they are
 /// converted.
 pub fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
+    push_items(lua, items, SHAPES, &mut 0)
+}
+
+/// `status_items_to_lua` keeping at most `templates` tables as templates;
+/// `made` counts the tables made from one.
+fn push_items(
+    lua: &Lua,
+    items: &StatusItems,
+    templates: usize,
+    made: &mut usize,
+) -> mlua::Result<LuaValue> {
     // SAFETY (both calls): `push` only pushes values and sets table
     // fields; it holds no value with a destructor across a call that may
     // raise (the tape is owned by this frame, outside the protected call).
     match items.take_spent() {
         Some((mut tape, root)) => push_protected(lua, |state| unsafe {
-            push(state, &mut Held::Own(&mut tape), root)
+            push(state, &mut Held::Own(&mut tape), root, templates, made)
         }),
         None => items.with_tape(|tape, root| {
             push_protected(lua, |state| unsafe {
-                push(state, &mut Held::Lent(tape), root)
+                push(state, &mut Held::Lent(tape), root, templates, made)
             })
         }),
     }
@@ -49,6 +62,12 @@ const RELEASE_EVERY: usize = 16 << 10;
 
 /// Stack slots holding recently pushed strings (a power of two).
 const SLOTS: usize = 256;
+
+/// Tables kept as templates (stack slots after the strings').
+const SHAPES: usize = 8;
+
+/// Objects with at most this many keys can be templates.
+const SHAPE_KEYS: usize = 16;
 
 /// Strings at most this long are cached; longer ones are rarely repeated.
 const CACHED_LEN: u32 = 48;
@@ -93,18 +112,32 @@ impl Strings {
 /// Pushes the items of the tape's array at `root`; false when the Lua
 /// stack cannot grow. The cache slots sit below the value and are removed
 /// at the end.
-unsafe fn push(state: *mut ffi::lua_State, held: &mut Held, root: usize) -> bool {
+unsafe fn push(
+    state: *mut ffi::lua_State,
+    held: &mut Held,
+    root: usize,
+    templates: usize,
+    made: &mut usize,
+) -> bool {
     unsafe {
-        if ffi::lua_checkstack(state, SLOTS as i32 + 4) == 0 {
+        if ffi::lua_checkstack(state, (SLOTS + SHAPES) as i32 + 4) == 0 {
             return false;
         }
         let base = ffi::lua_gettop(state) + 1;
-        for _ in 0..SLOTS {
+        for _ in 0..SLOTS + SHAPES {
             ffi::lua_pushnil(state);
         }
-        let mut strings = Strings {
-            base,
-            held: [(0, u32::MAX); SLOTS],
+        let mut cache = Cache {
+            strings: Strings {
+                base,
+                held: [(0, u32::MAX); SLOTS],
+            },
+            shapes: Shapes {
+                base: base + SLOTS as i32,
+                list: Vec::new(),
+                limit: templates.min(SHAPES),
+                made: 0,
+            },
         };
         let tape = held.tape();
         let Node::Array { len, .. } = tape.node(root) else {
@@ -118,7 +151,7 @@ unsafe fn push(state: *mut ffi::lua_State, held: &mut Held, root: usize) -> bool
             let item = next;
             next += tape.size(item);
             if tape.node(item) != Node::Null {
-                if !push_node(state, tape, item, &mut strings) {
+                if !push_node(state, tape, item, &mut cache) {
                     return false;
                 }
                 n += 1;
@@ -133,6 +166,7 @@ unsafe fn push(state: *mut ffi::lua_State, held: &mut Held, root: usize) -> bool
         }
         ffi::lua_replace(state, base);
         ffi::lua_settop(state, base);
+        *made = cache.shapes.made;
         true
     }
 }
@@ -140,13 +174,8 @@ unsafe fn push(state: *mut ffi::lua_State, held: &mut Held, root: usize) -> bool
 /// Pushes the subtree at `i` as `push_json` pushes the same JSON: nulls
 /// are skipped in arrays; in objects they clear the key (a later
 /// duplicate key wins, as in a decoded `Value`).
-unsafe fn push_node(
-    state: *mut ffi::lua_State,
-    tape: &Tape,
-    i: usize,
-    strings: &mut Strings,
-) -> bool {
-    unsafe { push_value(state, tape, i, tape.node(i), strings) }
+unsafe fn push_node(state: *mut ffi::lua_State, tape: &Tape, i: usize, cache: &mut Cache) -> bool {
+    unsafe { push_value(state, tape, i, tape.node(i), cache) }
 }
 
 /// `push_node` for the node at `i`, already read: `node`. Each node is
@@ -156,7 +185,7 @@ unsafe fn push_value(
     tape: &Tape,
     i: usize,
     node: Node,
-    strings: &mut Strings,
+    cache: &mut Cache,
 ) -> bool {
     unsafe {
         match node {
@@ -165,7 +194,7 @@ unsafe fn push_value(
             | Node::Int(_)
             | Node::Uint(_)
             | Node::Float(_)
-            | Node::Str { .. } => push_leaf(state, tape, node, strings),
+            | Node::Str { .. } => push_leaf(state, tape, node, &mut cache.strings),
             // Leaves use the slot their container made sure of; a container
             // needs three more (key, value, and a string's copy for the
             // cache) and its children's.
@@ -180,7 +209,7 @@ unsafe fn push_value(
                     let item = tape.node(at);
                     let next = at + item.span();
                     if item != Node::Null {
-                        if !push_child(state, tape, at, item, strings) {
+                        if !push_child(state, tape, at, item, cache) {
                             return false;
                         }
                         n += 1;
@@ -190,6 +219,22 @@ unsafe fn push_value(
                 }
             }
             Node::Object { len, .. } => {
+                if let Some(nodes) = cache.shapes.find(tape, i + 1, len) {
+                    // The keys of a template, then this object's values.
+                    lua_kinterp_newlike(state, cache.shapes.slot(nodes));
+                    cache.shapes.made += 1;
+                    let nodes = cache.shapes.nodes(nodes);
+                    let mut at = i + 1;
+                    for node in &nodes[..len as usize] {
+                        let value = tape.node(at + 1);
+                        if !push_child(state, tape, at + 1, value, cache) {
+                            return false;
+                        }
+                        lua_kinterp_setnodevalue(state, -2, *node);
+                        at += 1 + value.span();
+                    }
+                    return true;
+                }
                 ffi::lua_createtable(state, 0, len.min(i32::MAX as u32) as i32);
                 let mut at = i + 1;
                 for _ in 0..len {
@@ -197,17 +242,18 @@ unsafe fn push_value(
                         Node::Str { start, len } => (start, len),
                         _ => (0, 0),
                     };
-                    strings.push(state, tape, start, len);
+                    cache.strings.push(state, tape, start, len);
                     let value = tape.node(at + 1);
                     if value == Node::Null {
                         // Clears an earlier duplicate; no key is created.
                         ffi::lua_pushnil(state);
-                    } else if !push_child(state, tape, at + 1, value, strings) {
+                    } else if !push_child(state, tape, at + 1, value, cache) {
                         return false;
                     }
                     ffi::lua_rawset(state, -3);
                     at += 1 + value.span();
                 }
+                cache.record(state, tape, i + 1, len);
             }
         }
         true
@@ -221,13 +267,13 @@ unsafe fn push_child(
     tape: &Tape,
     i: usize,
     node: Node,
-    strings: &mut Strings,
+    cache: &mut Cache,
 ) -> bool {
     unsafe {
         match node {
-            Node::Array { .. } | Node::Object { .. } => push_value(state, tape, i, node, strings),
+            Node::Array { .. } | Node::Object { .. } => push_value(state, tape, i, node, cache),
             _ => {
-                push_leaf(state, tape, node, strings);
+                push_leaf(state, tape, node, &mut cache.strings);
                 true
             }
         }
@@ -247,6 +293,123 @@ unsafe fn push_leaf(state: *mut ffi::lua_State, tape: &Tape, node: Node, strings
             _ => ffi::lua_pushnil(state),
         }
     }
+}
+
+/// What the conversion reuses: strings in stack slots, and templates.
+struct Cache {
+    strings: Strings,
+    shapes: Shapes,
+}
+
+impl Cache {
+    /// Keeps the table on top, just built from the object whose keys
+    /// start at `at`, as a template, if there is room and it qualifies:
+    /// 1 to [`SHAPE_KEYS`] keys, distinct, every value present.
+    unsafe fn record(&mut self, state: *mut ffi::lua_State, tape: &Tape, at: usize, len: u32) {
+        let shapes = &mut self.shapes;
+        if shapes.list.len() >= shapes.limit || len == 0 || len as usize > SHAPE_KEYS {
+            return;
+        }
+        let mut keys = Vec::with_capacity(len as usize);
+        let mut at = at;
+        for _ in 0..len {
+            let (Node::Str { start, len }, value) = (tape.node(at), tape.node(at + 1)) else {
+                return;
+            };
+            let text = tape.text(start, len);
+            if value == Node::Null || keys.iter().any(|&(s, l)| tape.text(s, l) == text) {
+                return;
+            }
+            keys.push((start, len));
+            at += 1 + value.span();
+        }
+        let mut nodes = [0; SHAPE_KEYS];
+        for (node, &(start, len)) in nodes.iter_mut().zip(&keys) {
+            // SAFETY: pushes one string, which the call pops.
+            unsafe {
+                self.strings.push(state, tape, start, len);
+                *node = lua_kinterp_nodeindex(state, -2);
+            }
+            if *node < 0 {
+                return;
+            }
+        }
+        // SAFETY: the slot is one of those `push` reserved.
+        unsafe {
+            ffi::lua_pushvalue(state, -1);
+            ffi::lua_replace(state, shapes.base + shapes.list.len() as i32);
+        }
+        shapes.list.push(Shape { keys, nodes });
+    }
+}
+
+/// Tables kept as templates. An object with a template's keys, in the
+/// same order and each with a value, is made by copying the template's
+/// hash part (its keys, chains and insertion order: what setting those
+/// keys in that order builds) and storing the values into their nodes,
+/// without a lookup per key.
+struct Shapes {
+    /// The stack slot of the first template.
+    base: i32,
+    list: Vec<Shape>,
+    /// At most this many (up to [`SHAPES`], the slots reserved).
+    limit: usize,
+    /// Tables made from a template.
+    made: usize,
+}
+
+struct Shape {
+    /// The keys' ranges in the tape, in order.
+    keys: Vec<(u32, u32)>,
+    /// The node of each key in the template.
+    nodes: [i32; SHAPE_KEYS],
+}
+
+impl Shapes {
+    /// The template for the object of `len` keys starting at `at`, if
+    /// one has its keys and none of the object's values is null.
+    fn find(&self, tape: &Tape, at: usize, len: u32) -> Option<usize> {
+        'shapes: for (n, shape) in self.list.iter().enumerate() {
+            if shape.keys.len() != len as usize {
+                continue;
+            }
+            let mut at = at;
+            for key in &shape.keys {
+                let (Node::Str { start, len }, value) = (tape.node(at), tape.node(at + 1)) else {
+                    return None;
+                };
+                // Repeated keys are usually stored once (`Tape::share`).
+                if (start, len) != *key && tape.text(start, len) != tape.text(key.0, key.1) {
+                    continue 'shapes;
+                }
+                if value == Node::Null {
+                    return None;
+                }
+                at += 1 + value.span();
+            }
+            return Some(n);
+        }
+        None
+    }
+
+    fn slot(&self, n: usize) -> i32 {
+        self.base + n as i32
+    }
+
+    fn nodes(&self, n: usize) -> [i32; SHAPE_KEYS] {
+        self.list[n].nodes
+    }
+}
+
+unsafe extern "C" {
+    /// Pushes a table with the keys of the table at `idx` in the same
+    /// nodes and order, every value nil (the patched `lapi.c`;
+    /// third_party/lua-src/PATCHES.md).
+    fn lua_kinterp_newlike(state: *mut ffi::lua_State, idx: i32);
+    /// Pops a key; the node holding it in the table at `idx`, or -1.
+    fn lua_kinterp_nodeindex(state: *mut ffi::lua_State, idx: i32) -> i32;
+    /// Pops a value into node `n` of the table at `idx`.
+    fn lua_kinterp_setnodevalue(state: *mut ffi::lua_State, idx: i32, n: i32);
 }
 
 #[cfg(test)]
@@ -309,6 +472,95 @@ mod tests {
             lua_to_json(&status_items_to_lua(&lua, &spent).unwrap()),
             Ok(json!([]))
         );
+    }
+
+    /// Every table walked with `pairs` (first-insertion order), then the
+    /// same after a script's edits: a key added, one deleted and set again.
+    const DUMP: &str = r#"
+        local function dump(v)
+          if type(v) ~= "table" then return tostring(v) end
+          local out = {}
+          for k, x in pairs(v) do out[#out + 1] = tostring(k) .. "=" .. dump(x) end
+          return "{" .. table.concat(out, ",") .. "}"
+        end
+        local items = ...
+        local before = dump(items)
+        for _, item in ipairs(items) do
+          item.added = 1
+          local first = next(item)
+          if first ~= nil then item[first] = nil; item.z = 2; item[first] = 3 end
+        end
+        return before .. "\n" .. dump(items)
+    "#;
+
+    /// The dump, and how many tables were made from a template.
+    fn dumped(templates: usize, items: &StatusItems) -> (String, usize) {
+        let lua = Lua::new();
+        let mut made = 0;
+        let pushed = push_items(&lua, items, templates, &mut made).unwrap();
+        (lua.load(DUMP).call::<String>(pushed).unwrap(), made)
+    }
+
+    #[test]
+    fn templates_make_the_tables_setting_keys_makes() {
+        // Repeated shapes (the common case), the same keys in another
+        // order, nulls, duplicate keys, nested shapes, empty objects, more
+        // keys than a template takes, and more shapes than are kept.
+        let mut text = String::new();
+        for n in 0..300 {
+            let line = match n % 10 {
+                0..=3 => format!(
+                    r#"{{"clusterName": "m{n}", "applied": true, "health": "Healthy", "status": {{"replicas": {n}, "ready": {}}}}}"#,
+                    n % 3
+                ),
+                4 => format!(
+                    r#"{{"health": "Healthy", "clusterName": "m{n}", "status": {{"ready": 1, "replicas": {n}}}}}"#
+                ),
+                5 => format!(
+                    r#"{{"clusterName": "m{n}", "applied": null, "health": "Healthy", "status": {{"replicas": {n}, "ready": null}}}}"#
+                ),
+                6 => format!(
+                    r#"{{"clusterName": "m{n}", "status": {{"a": {{"x": 1}}, "b": {{"x": 2}}, "a2": {{}}, "c": {{"x": [1, {{"y": {n}}}]}}}}}}"#
+                ),
+                7 => {
+                    let wide: Vec<String> =
+                        (0..(n % 24)).map(|k| format!(r#""k{k}": {k}"#)).collect();
+                    format!(
+                        r#"{{"clusterName": "m{n}", "status": {{{}}}}}"#,
+                        wide.join(", ")
+                    )
+                }
+                8 => format!(
+                    r#"{{"clusterName": "m{n}", "status": {{"s{}": {n}, "t": "x"}}}}"#,
+                    n % 13
+                ),
+                _ => format!(
+                    r#"{{"clusterName": "m{n}", "applied": false, "status": {{"replicas": {n}, "replicas": {}}}}}"#,
+                    n + 1
+                ),
+            };
+            text.push_str(&line);
+            text.push('\n');
+        }
+        let items = StatusItems::parse("s.json", &text).unwrap();
+        let (with, made) = dumped(SHAPES, &items);
+        // (Not assert_eq: the dumps are long.)
+        assert!(with == dumped(0, &items).0, "templates changed the tables");
+        // Eight templates, from the first ten items; then, per ten items,
+        // 4 items with their status, 1 with keys in another order and its
+        // status, 1 with a null (its item only), 1 with nested objects (6
+        // tables), and 3 items with a status that has no template.
+        assert_eq!(made, 12 + 29 * 20);
+        // Items come normalized (Go's field order); `status` as written.
+        for want in [
+            "291={clusterName=m290,status={replicas=290,ready=2},applied=true,health=Healthy}",
+            "295={clusterName=m294,status={ready=1,replicas=294},health=Healthy}",
+            "296={clusterName=m295,status={replicas=295},health=Healthy}",
+            "300={clusterName=m299,status={replicas=300}}",
+            "291={clusterName=3,status={replicas=290,ready=2},applied=true,health=Healthy,added=1,z=2}",
+        ] {
+            assert!(with.contains(want), "{want}");
+        }
     }
 
     #[test]

@@ -716,6 +716,72 @@ LUA_API int lua_kinterp_inext (lua_State *L, int idx, int *cursor) {
   return more;
 }
 
+/* kinterp: pushes a table with the keys of the table at `idx' (which has
+   no array part) in the same nodes and order, every value nil
+   (luaH_newlike); lua_kinterp_setnodevalue then fills it */
+LUA_API void lua_kinterp_newlike (lua_State *L, int idx) {
+  StkId o;
+  Table *t;
+  lua_lock(L);
+  luaC_checkGC(L);
+  o = index2adr(L, idx);
+  api_check(L, ttistable(o) && hvalue(o)->sizearray == 0);
+  t = luaH_newlike(L, hvalue(o));
+  sethvalue(L, L->top, t);
+  api_incr_top(L);
+  lua_unlock(L);
+}
+
+
+/* kinterp: pops a key and returns the index of the node holding it in the
+   hash part of the table at `idx', or -1 */
+LUA_API int lua_kinterp_nodeindex (lua_State *L, int idx) {
+  StkId o;
+  Table *t;
+  const TValue *v;
+  int i = -1;
+  lua_lock(L);
+  api_checknelems(L, 1);
+  o = index2adr(L, idx);
+  api_check(L, ttistable(o));
+  t = hvalue(o);
+  v = luaH_get(t, L->top - 1);
+  if (v != luaO_nilobject) {  /* else: absent */
+    int size = sizenode(t);
+    int n;
+    for (n = 0; n < size; n++) {
+      if (gval(gnode(t, n)) == v) {
+        i = n;
+        break;
+      }
+    }
+  }
+  L->top--;
+  lua_unlock(L);
+  return i;
+}
+
+
+/* kinterp: pops a value into node `n' of the hash part of the table at
+   `idx' (an index from lua_kinterp_nodeindex on a table of that shape);
+   an index out of range stores nothing */
+LUA_API void lua_kinterp_setnodevalue (lua_State *L, int idx, int n) {
+  StkId o;
+  Table *t;
+  lua_lock(L);
+  api_checknelems(L, 1);
+  o = index2adr(L, idx);
+  api_check(L, ttistable(o));
+  t = hvalue(o);
+  if (luaH_hasnodes(t) && n >= 0 && n < sizenode(t)) {
+    setobj2t(L, gval(gnode(t, n)), L->top - 1);
+    luaC_barriert(L, t, L->top - 1);
+  }
+  L->top--;
+  lua_unlock(L);
+}
+
+
 LUA_API void lua_kinterp_setalen (lua_State *L, int idx, int n) {
   StkId o = index2adr(L, idx);
   api_check(L, ttistable(o));

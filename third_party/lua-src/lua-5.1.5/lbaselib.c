@@ -247,7 +247,9 @@ static int luaB_type (lua_State *L) {
 }
 
 
-static int luaB_next (lua_State *L) {
+/* kinterp: not static: OP_TFORLOOP (lvm.c) runs it inline */
+LUAI_FUNC int luaB_knext (lua_State *L);
+int luaB_knext (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);  /* create a 2nd argument if there isn't one */
   if (lua_next(L, 1))
@@ -268,7 +270,9 @@ static int luaB_pairs (lua_State *L) {
 }
 
 
-static int ipairsaux (lua_State *L) {
+/* kinterp: not static: OP_TFORLOOP (lvm.c) runs it inline */
+LUAI_FUNC int luaB_kipairsaux (lua_State *L);
+int luaB_kipairsaux (lua_State *L) {
   int i = luaL_checkint(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
   i++;  /* next value */
@@ -508,7 +512,7 @@ static const luaL_Reg base_funcs[] = {
   {"loadfile", luaB_loadfile},
   {"load", luaB_load},
   {"loadstring", luaB_loadstring},
-  {"next", luaB_next},
+  {"next", luaB_knext},
   {"pcall", luaB_pcall},
   {"print", luaB_print},
   {"rawequal", luaB_rawequal},
@@ -685,8 +689,8 @@ static void base_open (lua_State *L) {
   lua_pushliteral(L, LUA_VERSION);
   lua_setglobal(L, "_VERSION");  /* set global _VERSION */
   /* `ipairs' and `pairs' need auxiliary functions as upvalues */
-  auxopen(L, "ipairs", luaB_ipairs, ipairsaux);
-  auxopen(L, "pairs", luaB_pairs, luaB_next);
+  auxopen(L, "ipairs", luaB_ipairs, luaB_kipairsaux);
+  auxopen(L, "pairs", luaB_pairs, luaB_knext);
   /* `newproxy' needs a weaktable as upvalue */
   lua_createtable(L, 0, 1);  /* new table `w' */
   lua_pushvalue(L, -1);  /* `w' will be its own metatable */

@@ -395,7 +395,7 @@ static void freeobj (lua_State *L, GCObject *o) {
     }
     case LUA_TSTRING: {
       G(L)->strt.nuse--;
-      luaM_freemem(L, o, sizestring(gco2ts(o)));
+      luaM_kfree_(L, o, sizestring(gco2ts(o)));  /* kinterp: pooled */
       break;
     }
     case LUA_TUSERDATA: {

@@ -63,6 +63,91 @@ void *luaM_growaux_ (lua_State *L, void *block, int *size, size_t size_elems,
 }
 
 
+/*
+** kinterp: block pools (lmem.h). A chunk starts with a KChunk header;
+** chunks grow from 8 KiB to 256 KiB, so a small state stays small and a
+** big input asks the system allocator for few, large pieces.
+*/
+typedef struct KChunk {
+  struct KChunk *next;
+  size_t size;
+} KChunk;
+
+#define KCHUNK_MIN	((size_t)8 << 10)
+#define KCHUNK_MAX	((size_t)256 << 10)
+
+#define kclass(s)	(((s) + KPOOL_GRAIN - 1) / KPOOL_GRAIN)
+
+
+static void knewchunk (lua_State *L, global_State *g) {
+  size_t size = g->knext < KCHUNK_MIN ? KCHUNK_MIN : g->knext;
+  size_t rest = (size_t)(g->kbumpend - g->kbump);
+  KChunk *k = cast(KChunk *, (*g->frealloc)(g->ud, NULL, 0, size));
+  if (k == NULL)
+    luaD_throw(L, LUA_ERRMEM);
+  if (rest >= KPOOL_GRAIN) {  /* the old chunk's rest joins a free list */
+    size_t c = rest / KPOOL_GRAIN;
+    *cast(void **, g->kbump) = g->kpool[c];
+    g->kpool[c] = g->kbump;
+  }
+  k->next = cast(KChunk *, g->kchunks);
+  k->size = size;
+  g->kchunks = k;
+  g->kbump = cast(char *, k + 1);
+  g->kbumpend = cast(char *, k) + size;
+  g->knext = size < KCHUNK_MAX ? 2 * size : KCHUNK_MAX;
+}
+
+
+void *luaM_kalloc_ (lua_State *L, size_t size) {
+  global_State *g = G(L);
+  size_t c;
+  void *b;
+  if (size > KPOOL_MAX || size == 0)
+    return luaM_realloc_(L, NULL, 0, size);
+  c = kclass(size);
+  b = g->kpool[c];
+  if (b != NULL)
+    g->kpool[c] = *cast(void **, b);
+  else {
+    size_t bytes = c * KPOOL_GRAIN;
+    if ((size_t)(g->kbumpend - g->kbump) < bytes)
+      knewchunk(L, g);
+    b = g->kbump;
+    g->kbump += bytes;
+  }
+  g->totalbytes += size;
+  return b;
+}
+
+
+void luaM_kfree_ (lua_State *L, void *block, size_t size) {
+  global_State *g = G(L);
+  size_t c;
+  if (size > KPOOL_MAX || size == 0) {
+    luaM_realloc_(L, block, size, 0);
+    return;
+  }
+  c = kclass(size);
+  *cast(void **, block) = g->kpool[c];
+  g->kpool[c] = block;
+  g->totalbytes -= size;
+}
+
+
+void luaM_kclose (lua_State *L) {
+  global_State *g = G(L);
+  KChunk *k = cast(KChunk *, g->kchunks);
+  while (k != NULL) {
+    KChunk *next = k->next;
+    (*g->frealloc)(g->ud, k, k->size, 0);
+    k = next;
+  }
+  g->kchunks = NULL;
+  g->kbump = g->kbumpend = NULL;
+}
+
+
 void *luaM_toobig (lua_State *L) {
   luaG_runerror(L, "memory allocation error: block too big");
   return NULL;  /* to avoid warnings */

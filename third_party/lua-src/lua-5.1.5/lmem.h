@@ -40,6 +40,30 @@
 
 LUAI_FUNC void *luaM_realloc_ (lua_State *L, void *block, size_t oldsize,
                                                           size_t size);
+
+/*
+** kinterp: pools for the blocks a large input is made of (tables, their
+** hash parts, strings). A block of at most KPOOL_MAX bytes is carved from
+** a chunk, rounded up to KPOOL_GRAIN bytes, and kept on its size's free
+** list when freed: no per-block header or rounding of the system
+** allocator. Only sites that free a block with the size they allocated
+** it with use them (never realloc). Chunks are freed with the state.
+*/
+#define KPOOL_GRAIN	8
+#define KPOOL_MAX	512
+#define KPOOL_CLASSES	(KPOOL_MAX / KPOOL_GRAIN)
+
+#define luaM_knew(L,t)		cast(t *, luaM_kalloc_(L, sizeof(t)))
+#define luaM_kfree(L, b)	luaM_kfree_(L, (b), sizeof(*(b)))
+#define luaM_knewvector(L,n,t) \
+	((cast(size_t, (n)+1) <= MAX_SIZET/sizeof(t)) ? \
+		cast(t *, luaM_kalloc_(L, (n)*sizeof(t))) : \
+		cast(t *, luaM_toobig(L)))
+#define luaM_kfreearray(L, b, n, t)	luaM_kfree_(L, (b), (n)*sizeof(t))
+
+LUAI_FUNC void *luaM_kalloc_ (lua_State *L, size_t size);
+LUAI_FUNC void luaM_kfree_ (lua_State *L, void *block, size_t size);
+LUAI_FUNC void luaM_kclose (lua_State *L);
 LUAI_FUNC void *luaM_toobig (lua_State *L);
 LUAI_FUNC void *luaM_growaux_ (lua_State *L, void *block, int *size,
                                size_t size_elem, int limit,

@@ -324,20 +324,20 @@ typedef union Closure {
 typedef union TKey {
   struct {
     TValuefields;
-    int oprev;  /* kinterp: in the padding on 64-bit (tvk.aux): see Node */
-    struct Node *next;  /* for chaining */
+    int next;  /* for chaining (kinterp: a node index, -1 ends; in the
+                  padding on 64-bit, tvk.aux) */
   } nk;
   TValue tvk;
 } TKey;
 
 
 /*
-** kinterp: the insertion-order chain of non-array keys (node indices, -1
-** ends) is kept in the padding of the value and of the key, so that a
-** Node stays 40 bytes on 64-bit: `onext' in i_val.aux, `oprev' in
-** i_key.nk.oprev. Values and keys are only ever stored field by field
-** (setobj copies `value' and `tt'), never as whole TValues, so these
-** survive every store; a whole Node is copied with both.
+** kinterp: the collision chain (`next') and the insertion-order chain of
+** non-array keys (`onext'), both node indices with -1 ending them, are
+** kept in the padding of the key and of the value, so that a Node is 32
+** bytes on 64-bit (stock 5.1: 40). Values and keys are only ever stored
+** field by field (setobj copies `value' and `tt'), never as whole
+** TValues, so the links survive every store. Nodes never move (ltable.c).
 */
 typedef struct Node {
   TValue i_val;
@@ -345,7 +345,6 @@ typedef struct Node {
 } Node;
 
 #define onext	i_val.aux	/* kinterp */
-#define oprev	i_key.nk.oprev	/* kinterp */
 
 
 typedef struct Table {

@@ -112,6 +112,7 @@ static void close_state (lua_State *L) {
   luaZ_freebuffer(L, &g->buff);
   freestack(L, L);
   lua_assert(g->totalbytes == sizeof(LG));
+  luaM_kclose(L);  /* kinterp: the pools' chunks */
   (*g->frealloc)(g->ud, fromstate(L), state_size(LG), 0);
 }
 
@@ -179,6 +180,10 @@ LUA_API lua_State *lua_newstate (lua_Alloc f, void *ud) {
   g->gcstepmul = LUAI_GCMUL;
   g->gcdept = 0;
   for (i=0; i<NUM_TAGS; i++) g->mt[i] = NULL;
+  for (i=0; i<=KPOOL_CLASSES; i++) g->kpool[i] = NULL;  /* kinterp */
+  g->kbump = g->kbumpend = NULL;
+  g->kchunks = NULL;
+  g->knext = 0;
   if (luaD_rawrunprotected(L, f_luaopen, NULL) != 0) {
     /* memory allocation error: free partial state */
     close_state(L);

@@ -91,6 +91,13 @@ typedef struct global_State {
   UpVal uvhead;  /* head of double-linked list of all open upvalues */
   struct Table *mt[NUM_TAGS];  /* metatables for basic types */
   TString *tmname[TM_N];  /* array with tag-method names */
+  /* kinterp: the block pools of lmem.c */
+  void *kpool[KPOOL_CLASSES + 1];  /* free blocks by size class, linked
+                                      through their first word */
+  char *kbump;  /* the unused rest of the newest chunk */
+  char *kbumpend;
+  void *kchunks;  /* every chunk, newest first */
+  size_t knext;  /* size of the next chunk */
 } global_State;
 
 

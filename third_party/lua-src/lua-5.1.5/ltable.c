@@ -73,13 +73,16 @@
 #define dummynode		(&dummynode_)
 
 /* kinterp: the order links fit in the padding on 64-bit (lobject.h) */
-typedef char kinterp_node_is_40_bytes[
-  (sizeof(void *) != 8 || (sizeof(Node) == 40 && sizeof(Table) == 72)) ? 1 : -1];
+typedef char kinterp_node_is_32_bytes[
+  (sizeof(void *) != 8 || (sizeof(Node) == 32 && sizeof(Table) == 72)) ? 1 : -1];
 
 static const Node dummynode_ = {
   {{NULL}, LUA_TNIL, -1},  /* value (kinterp: onext) */
-  {{{NULL}, LUA_TNIL, -1, NULL}}  /* key (kinterp: oprev) */
+  {{{NULL}, LUA_TNIL, -1}}  /* key (kinterp: next) */
 };
+
+/* kinterp: the node after `n' in its collision chain, or NULL */
+#define gnextnode(t,n)	(gnext(n) < 0 ? NULL : gnode(t, gnext(n)))
 
 
 /*
@@ -108,7 +111,6 @@ static int goarraykey (const TValue *key) {
 
 static void oappend (Table *t, Node *n) {
   int i = oindex(t, n);
-  n->oprev = t->olast;
   n->onext = -1;
   if (t->olast >= 0) onode(t, t->olast)->onext = i;
   else t->ofirst = i;
@@ -116,21 +118,20 @@ static void oappend (Table *t, Node *n) {
 }
 
 
+/* takes `n' out of the order (a walk: only a dead key of a weak table,
+   reused by a new key, leaves the order) */
 static void ounlink (Table *t, Node *n) {
-  if (n->oprev >= 0) onode(t, n->oprev)->onext = n->onext;
-  else t->ofirst = n->onext;
-  if (n->onext >= 0) onode(t, n->onext)->oprev = n->oprev;
-  else t->olast = n->oprev;
-}
-
-
-/* a chained node was copied to `n': point its neighbours at it */
-static void orelink (Table *t, Node *n) {
   int i = oindex(t, n);
-  if (n->oprev >= 0) onode(t, n->oprev)->onext = i;
-  else t->ofirst = i;
-  if (n->onext >= 0) onode(t, n->onext)->oprev = i;
-  else t->olast = i;
+  int p = -1;
+  int j = t->ofirst;
+  while (j >= 0 && j != i) {
+    p = j;
+    j = onode(t, j)->onext;
+  }
+  if (j < 0) return;  /* not in the order */
+  if (p >= 0) onode(t, p)->onext = n->onext;
+  else t->ofirst = n->onext;
+  if (n->onext < 0) t->olast = p;
 }
 
 
@@ -187,7 +188,7 @@ static Node *findnode (Table *t, StkId key) {
           (ttype(gkey(n)) == LUA_TDEADKEY && iscollectable(key) &&
            gcvalue(gkey(n)) == gcvalue(key)))
       return n;
-    n = gnext(n);
+    n = gnextnode(t, n);
   } while (n);
   return NULL;
 }
@@ -381,13 +382,13 @@ static void setnodevector (lua_State *L, Table *t, int size) {
     if (lsize > MAXBITS)
       luaG_runerror(L, "table overflow");
     size = twoto(lsize);
-    t->node = luaM_newvector(L, size, Node);
+    t->node = luaM_knewvector(L, size, Node);  /* kinterp: pooled */
     for (i=0; i<size; i++) {
       Node *n = gnode(t, i);
-      gnext(n) = NULL;
+      gnext(n) = -1;  /* kinterp: an index */
       setnilvalue(gkey(n));
       setnilvalue(gval(n));
-      n->onext = n->oprev = -1;  /* kinterp */
+      n->onext = -1;  /* kinterp */
     }
   }
   t->ofirst = t->olast = -1;  /* kinterp */
@@ -429,7 +430,7 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
       setobjt2t(L, luaH_set(L, t, key2tval(old)), gval(old));
   }
   if (nold != dummynode)
-    luaM_freearray(L, nold, twoto(oldhsize), Node);  /* free old array */
+    luaM_kfreearray(L, nold, twoto(oldhsize), Node);  /* free old array (kinterp: pooled) */
 }
 
 
@@ -465,7 +466,7 @@ static void rehash (lua_State *L, Table *t, const TValue *ek) {
 
 
 Table *luaH_new (lua_State *L, int narray, int nhash) {
-  Table *t = luaM_new(L, Table);
+  Table *t = luaM_knew(L, Table);  /* kinterp: pooled */
   luaC_link(L, obj2gco(t), LUA_TTABLE);
   t->metatable = NULL;
   t->flags = cast_byte(~0);
@@ -481,11 +482,45 @@ Table *luaH_new (lua_State *L, int narray, int nhash) {
 }
 
 
+/*
+** kinterp: a new table holding the hash part of `src' (its size, keys,
+** collision chains, free position and insertion order) with every value
+** nil. Given values for all of those keys, it equals a table built by
+** setting the same keys in the same order, as `src' was. `src' has no
+** array part.
+*/
+int luaH_hasnodes (const Table *t) {
+  return t->node != dummynode;
+}
+
+
+Table *luaH_newlike (lua_State *L, const Table *src) {
+  Table *t = luaH_new(L, 0, 0);
+  lua_assert(src->sizearray == 0);
+  if (src->node != dummynode) {
+    int i;
+    int size = sizenode(src);
+    Node *n = luaM_knewvector(L, size, Node);
+    memcpy(n, src->node, size * sizeof(Node));
+    for (i = 0; i < size; i++)
+      setnilvalue(gval(n + i));
+    t->node = n;
+    t->lsizenode = src->lsizenode;
+    t->lastfree = n + (src->lastfree - src->node);
+    t->ofirst = src->ofirst;
+    t->olast = src->olast;
+  }
+  t->alen = src->alen;
+  t->nlen = src->nlen;
+  return t;
+}
+
+
 void luaH_free (lua_State *L, Table *t) {
   if (t->node != dummynode)
-    luaM_freearray(L, t->node, sizenode(t), Node);
+    luaM_kfreearray(L, t->node, sizenode(t), Node);  /* kinterp: pooled */
   luaM_freearray(L, t->array, t->sizearray, TValue);
-  luaM_free(L, t);
+  luaM_kfree(L, t);  /* kinterp: pooled */
 }
 
 
@@ -500,11 +535,14 @@ static Node *getfreepos (Table *t) {
 
 
 /*
-** inserts a new key into a hash table; first, check whether key's main 
-** position is free. If not, check whether colliding node is in its main 
-** position or not: if it is not, move colliding node to an empty place and 
-** put new key in its main position; otherwise (colliding node is in its main 
-** position), new key goes to an empty position. 
+** inserts a new key into a hash table: at its main position if that is
+** free, else at a free position linked right after the main position.
+** kinterp: nodes never move (stock 5.1 moves a colliding node that is
+** out of its main position), so a chain may hold keys of several main
+** positions; a lookup walks from the key's main position and still
+** meets it. Chains only lose a node when the table is rebuilt: deleted
+** keys keep their node (gopher's order), and a dead or deleted entry is
+** reused in place. With no move, a node needs no back link in the order.
 */
 static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
   Node *mp = mainposition(t, key);
@@ -515,29 +553,15 @@ static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
   else if (!ttisnil(gkey(mp)) || mp == dummynode) {
     /* kinterp: a key, not a value, makes a node taken: deleted keys keep
        their node, and so their place in the insertion order */
-    Node *othern;
     Node *n = getfreepos(t);  /* get a free place */
     if (n == NULL) {  /* cannot find a free place? */
       rehash(L, t, key);  /* grow table */
       return luaH_set(L, t, key);  /* re-insert key into grown table */
     }
     lua_assert(n != dummynode);
-    othern = mainposition(t, key2tval(mp));
-    if (othern != mp) {  /* is colliding node out of its main position? */
-      /* yes; move colliding node into free position */
-      while (gnext(othern) != mp) othern = gnext(othern);  /* find previous */
-      gnext(othern) = n;  /* redo the chain with `n' in place of `mp' */
-      *n = *mp;  /* copy colliding node into free pos. (mp->next also goes) */
-      if (ochained(n)) orelink(t, n);  /* kinterp */
-      gnext(mp) = NULL;  /* now `mp' is free */
-      setnilvalue(gval(mp));
-    }
-    else {  /* colliding node is in its own main position */
-      /* new node will go into free position */
-      gnext(n) = gnext(mp);  /* chain new position */
-      gnext(mp) = n;
-      mp = n;
-    }
+    gnext(n) = gnext(mp);  /* chain the new position after `mp' */
+    gnext(mp) = oindex(t, n);
+    mp = n;
   }
   gkey(mp)->value = key->value; gkey(mp)->tt = key->tt;
   if (!goarraykey(key)) oappend(t, mp);  /* kinterp */
@@ -560,7 +584,7 @@ const TValue *luaH_getnum (Table *t, int key) {
     do {  /* check whether `key' is somewhere in the chain */
       if (ttisnumber(gkey(n)) && luai_numeq(nvalue(gkey(n)), nk))
         return gval(n);  /* that's it */
-      else n = gnext(n);
+      else n = gnextnode(t, n);
     } while (n);
     return luaO_nilobject;
   }
@@ -575,7 +599,7 @@ const TValue *luaH_getstr (Table *t, TString *key) {
   do {  /* check whether `key' is somewhere in the chain */
     if (ttisstring(gkey(n)) && rawtsvalue(gkey(n)) == key)
       return gval(n);  /* that's it */
-    else n = gnext(n);
+    else n = gnextnode(t, n);
   } while (n);
   return luaO_nilobject;
 }
@@ -601,7 +625,7 @@ const TValue *luaH_get (Table *t, const TValue *key) {
       do {  /* check whether `key' is somewhere in the chain */
         if (luaO_rawequalObj(key2tval(n), key))
           return gval(n);  /* that's it */
-        else n = gnext(n);
+        else n = gnextnode(t, n);
       } while (n);
       return luaO_nilobject;
     }

@@ -29,6 +29,8 @@ LUAI_FUNC void luaH_resizearray (lua_State *L, Table *t, int nasize);
 LUAI_FUNC void luaH_free (lua_State *L, Table *t);
 LUAI_FUNC int luaH_next (lua_State *L, Table *t, StkId key);
 LUAI_FUNC int luaH_inext (lua_State *L, Table *t, int *cursor, StkId out);  /* kinterp */
+LUAI_FUNC Table *luaH_newlike (lua_State *L, const Table *src);  /* kinterp */
+LUAI_FUNC int luaH_hasnodes (const Table *t);  /* kinterp */
 LUAI_FUNC int luaH_getn (Table *t);
 /* kinterp: gopher-lua's table model (see ltable.c) */
 LUAI_FUNC void luaH_setnil (lua_State *L, Table *t, const TValue *key);

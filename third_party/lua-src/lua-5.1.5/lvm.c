@@ -32,6 +32,12 @@
 #define MAXTAGLOOP	100
 
 
+/* kinterp: the base library's iterators OP_TFORLOOP runs inline
+   (lbaselib.c) */
+LUAI_FUNC int luaB_knext (lua_State *L);
+LUAI_FUNC int luaB_kipairsaux (lua_State *L);
+
+
 /*
 ** kinterp: gopher-lua's number <-> string conversions (Go's parser and
 ** printer), installed by the embedding program; NULL keeps PUC's.
@@ -708,6 +714,43 @@ void luaV_execute (lua_State *L, int nexeccalls) {
       }
       case OP_TFORLOOP: {
         StkId cb = ra + 3;  /* call base */
+        /* kinterp: the base library's `next' and `ipairs' iterator over a
+           table are run here, without a call: the same results, in the
+           loop's slots. The parser reserves 3 slots past the loop's
+           state (its call), so writing cb and cb+1 stays in the frame;
+           neither iterator can raise an error on a table. */
+        if (ttisfunction(ra) && clvalue(ra)->c.isC && ttistable(ra+1)) {
+          lua_CFunction f = clvalue(ra)->c.f;
+          int nvars = GETARG_C(i);
+          int more = -1;
+          if (f == luaB_knext) {
+            setobjs2s(L, cb, ra+2);
+            more = luaH_next(L, hvalue(ra+1), cb);
+          }
+          else if (f == luaB_kipairsaux && ttisnumber(ra+2)) {
+            lua_Number n = nvalue(ra+2);
+            if (n >= 0 && n < (lua_Number)INT_MAX && n == (lua_Number)(int)n) {
+              int k = (int)n + 1;
+              const TValue *v = luaH_getnum(hvalue(ra+1), k);
+              more = !ttisnil(v);
+              if (more) {
+                setobj2s(L, cb+1, v);
+                setnvalue(cb, cast_num(k));
+              }
+            }
+          }
+          if (more >= 0) {
+            if (more) {
+              int j;
+              for (j = 2; j < nvars; j++)
+                setnilvalue(cb+j);
+              setobjs2s(L, cb-1, cb);  /* save control variable */
+              dojump(L, pc, GETARG_sBx(*pc));  /* jump back */
+            }
+            pc++;
+            continue;
+          }
+        }
         setobjs2s(L, cb+2, ra+2);
         setobjs2s(L, cb+1, ra+1);
         setobjs2s(L, cb, ra);
