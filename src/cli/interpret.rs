@@ -12,7 +12,7 @@ use crate::load::{
     read_status_and_warnings,
 };
 use crate::lua::sandbox::PrintSink;
-use crate::ops::{OpInput, Operation};
+use crate::ops::{OpInput, Operation, Spend};
 use crate::output::{
     self,
     report::{Human, Json, Report},
@@ -211,7 +211,7 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     crate::heap::prepare_for(input_bytes);
     // The inputs live until the process exits: freeing thousands of status
     // items just before exiting costs more than reading them.
-    let input = std::mem::ManuallyDrop::new(OpInput {
+    let mut input = std::mem::ManuallyDrop::new(OpInput {
         desired: args
             .desired_file
             .as_deref()
@@ -240,7 +240,20 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         customizations,
         profile: global.profile(print),
     };
-    match interpreter.run(op, &input) {
+    // The objects are freed as they are converted into Lua (the Lua tables
+    // reuse their memory), but for the one the diff shows.
+    let spend = if args.diff {
+        Spend {
+            desired: false,
+            observed: op == Operation::Retain,
+        }
+    } else {
+        Spend {
+            desired: true,
+            observed: true,
+        }
+    };
+    match interpreter.run_spending(op, &mut input, spend) {
         Ok(outcome) => {
             let human = Human {
                 color: super::color::stdout_color(global.color),

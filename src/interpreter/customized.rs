@@ -11,12 +11,12 @@ use serde_json::Value;
 
 use super::dependencies;
 use crate::gotypes::results;
-use crate::lua::convert::{json_to_lua, lua_to_json, status_items_to_lua};
+use crate::lua::convert::{json_to_lua, json_to_lua_owned, lua_to_json, status_items_to_lua};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::type_name;
 use crate::lua::run::Runner;
 use crate::lua::sandbox::PrintSink;
-use crate::ops::{OpInput, Operation, Outcome};
+use crate::ops::{Objects, OpInput, Operation, Outcome, Which};
 
 /// The runtime profile every script runs with.
 #[derive(Clone, Debug)]
@@ -85,11 +85,18 @@ fn expect_table<'a>(v: &'a LuaValue, what: &str) -> Result<&'a LuaValue, String>
     }
 }
 
-fn object_arg(lua: &Lua, v: Option<&Value>) -> mlua::Result<LuaValue> {
-    match v {
+/// The object as a script argument: taken and freed as it is pushed if
+/// it is to be spent and `last` (its last conversion in this run).
+fn object_arg(lua: &Lua, objects: &Objects, which: Which, last: bool) -> mlua::Result<LuaValue> {
+    if last {
+        if let Some(v) = objects.take_spent(which) {
+            return json_to_lua_owned(lua, v);
+        }
+    }
+    objects.with(which, |v| match v {
         Some(v) => json_to_lua(lua, v),
         None => Ok(LuaValue::Nil),
-    }
+    })
 }
 
 /// Why a run failed: Karmada's error text, what kind of failure it is,
@@ -148,11 +155,22 @@ pub fn run(
     input: &OpInput,
     profile: &Profile,
 ) -> Result<Outcome, Failure> {
+    run_objects(op, scripts, input, &Objects::lent(input), profile)
+}
+
+/// `run`, the objects read from `objects` (the rest from `input`).
+pub(crate) fn run_objects(
+    op: Operation,
+    scripts: &[&str],
+    input: &OpInput,
+    objects: &Objects,
+    profile: &Profile,
+) -> Result<Outcome, Failure> {
     crate::lua::pool::with_runner(
         profile.memory_limit,
         profile.timeout,
         profile.print.clone(),
-        |runner| run_with(runner, op, scripts, input),
+        |runner| run_with(runner, op, scripts, input, objects),
     )
 }
 
@@ -161,9 +179,10 @@ fn run_with(
     op: Operation,
     scripts: &[&str],
     input: &OpInput,
+    objects: &Objects,
 ) -> Result<Outcome, Failure> {
     let func = op.lua_function();
-    let obj = input.object();
+    let obj = objects.one();
     let one = |script: &str, n: usize, build: &dyn Fn(&Lua) -> mlua::Result<Vec<LuaValue>>| {
         runner
             .call_rule(script, func, |lua| Ok(build(lua)?.into_iter().collect()), n)
@@ -172,25 +191,35 @@ fn run_with(
     let script = scripts.first().copied().unwrap_or("");
     let outcome = match op {
         Operation::Retain => {
+            // Read before the objects are pushed: they may be spent then.
+            let empty = objects.with_both(|d, o| {
+                let refs: Vec<&Value> = d.into_iter().chain(o).collect();
+                EmptyPaths::from_references(&refs)
+            });
             let r = one(script, 1, &|lua| {
                 Ok(vec![
-                    object_arg(lua, input.desired.as_ref())?,
-                    object_arg(lua, input.observed.as_ref())?,
+                    object_arg(lua, objects, Which::Desired, true)?,
+                    object_arg(lua, objects, Which::Observed, true)?,
                 ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
-            let refs: Vec<&Value> = input.desired.iter().chain(input.observed.iter()).collect();
-            emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::from_references(&refs));
+            emptyfix::fix(&mut v, Target::Struct, &empty);
             vec![("retained", unstructured(v)?)]
         }
         Operation::ReviseReplica => {
             let replica = input.desired_replica as f64;
+            let empty = objects.with(obj, |o| {
+                let refs: Vec<&Value> = o.into_iter().collect();
+                EmptyPaths::from_references(&refs)
+            });
             let r = one(script, 1, &|lua| {
-                Ok(vec![object_arg(lua, obj)?, LuaValue::Number(replica)])
+                Ok(vec![
+                    object_arg(lua, objects, obj, true)?,
+                    LuaValue::Number(replica),
+                ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
-            let refs: Vec<&Value> = obj.into_iter().collect();
-            emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::from_references(&refs));
+            emptyfix::fix(&mut v, Target::Struct, &empty);
             vec![("revised", unstructured(v)?)]
         }
         Operation::AggregateStatus => {
@@ -199,20 +228,24 @@ fn run_with(
                     Some(items) => status_items_to_lua(lua, items)?,
                     None => LuaValue::Nil,
                 };
-                Ok(vec![object_arg(lua, obj)?, items])
+                Ok(vec![object_arg(lua, objects, obj, true)?, items])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
             emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::default());
             vec![("aggregatedStatus", unstructured(v)?)]
         }
         Operation::InterpretStatus => {
-            let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?]))?;
+            let r = one(script, 1, &|lua| {
+                Ok(vec![object_arg(lua, objects, obj, true)?])
+            })?;
             let mut v = encode(expect_table(&r[0], "replica")?)?;
             emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::default());
             vec![("status", v)]
         }
         Operation::InterpretHealth => {
-            let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?]))?;
+            let r = one(script, 1, &|lua| {
+                Ok(vec![object_arg(lua, objects, obj, true)?])
+            })?;
             match r[0] {
                 LuaValue::Boolean(b) => vec![("healthy", Value::Bool(b))],
                 ref other => {
@@ -221,7 +254,9 @@ fn run_with(
             }
         }
         Operation::InterpretReplica => {
-            let r = one(script, 2, &|lua| Ok(vec![object_arg(lua, obj)?]))?;
+            let r = one(script, 2, &|lua| {
+                Ok(vec![object_arg(lua, objects, obj, true)?])
+            })?;
             let replica = match r[0] {
                 LuaValue::Integer(i) => go_int32(i as f64),
                 LuaValue::Number(f) => go_int32(f),
@@ -248,8 +283,10 @@ fn run_with(
             vec![("replica", Value::from(replica)), ("requires", requires)]
         }
         Operation::InterpretComponent => {
-            let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?]))
-                .map_err(|e| e.prefixed("failed to run 'GetComponents' script: "))?;
+            let r = one(script, 1, &|lua| {
+                Ok(vec![object_arg(lua, objects, obj, true)?])
+            })
+            .map_err(|e| e.prefixed("failed to run 'GetComponents' script: "))?;
             let components = match &r[0] {
                 LuaValue::Nil => Value::Null,
                 LuaValue::Table(_) => {
@@ -279,7 +316,12 @@ fn run_with(
                     f.script = i;
                     f
                 };
-                let r = one(script, 1, &|lua| Ok(vec![object_arg(lua, obj)?])).map_err(at)?;
+                // Every script gets the object: only the last may spend it.
+                let last = i + 1 == scripts.len();
+                let r = one(script, 1, &|lua| {
+                    Ok(vec![object_arg(lua, objects, obj, last)?])
+                })
+                .map_err(at)?;
                 let mut v = expect_table(&r[0], "requires")
                     .and_then(encode)
                     .map_err(|m| at(m.into()))?;
@@ -306,259 +348,5 @@ pub fn go_int32(f: f64) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn profile() -> Profile {
-        Profile {
-            print: PrintSink::Discard,
-            ..Profile::default()
-        }
-    }
-
-    fn deploy() -> Value {
-        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d", "annotations": {}},
-               "spec": {"replicas": 3, "template": {"spec": {"containers": [{"name": "a", "args": [], "resources": {}}]}}}})
-    }
-
-    fn input() -> OpInput {
-        OpInput {
-            desired: Some(deploy()),
-            observed: Some(deploy()),
-            ..OpInput::default()
-        }
-    }
-
-    fn one(op: Operation, script: &str, input: &OpInput) -> Result<Outcome, String> {
-        run(op, &[script], input, &profile()).map_err(|f| f.message)
-    }
-
-    #[test]
-    fn int32_truncation() {
-        assert_eq!(go_int32(2.7), 2);
-        assert_eq!(go_int32(-2.7), -2);
-        assert_eq!(go_int32(-0.0), 0);
-        assert_eq!(go_int32(3e9), i32::MIN);
-        assert_eq!(go_int32(2147483648.0), i32::MIN);
-        assert_eq!(go_int32(f64::NAN), i32::MIN);
-        assert_eq!(go_int32(2147483647.9), 2147483647);
-    }
-
-    #[test]
-    fn retain_keeps_reference_empties() {
-        let out = one(
-            Operation::Retain,
-            "function Retain(d, o) return d end",
-            &input(),
-        )
-        .unwrap();
-        assert_eq!(
-            out.get("retained"),
-            Some(&crate::value::with_f64_numbers(&deploy()))
-        );
-    }
-
-    #[test]
-    fn aggregate_drops_empties() {
-        let out = one(
-            Operation::AggregateStatus,
-            "function AggregateStatus(d, items) d.status = {conditions = {}} return d end",
-            &input(),
-        )
-        .unwrap();
-        let got = out.get("aggregatedStatus").unwrap();
-        assert_eq!(got["metadata"].get("annotations"), None);
-        assert_eq!(got["status"], json!({}));
-    }
-
-    #[test]
-    fn result_type_errors() {
-        let i = input();
-        assert_eq!(
-            one(
-                Operation::InterpretReplica,
-                "function GetReplicas(o) return '5' end",
-                &i
-            ),
-            Err("result type 3 is not number".into())
-        );
-        assert_eq!(
-            one(
-                Operation::InterpretHealth,
-                "function InterpretHealth(o) return 1 end",
-                &i
-            ),
-            Err("result type 2 is not bool".into())
-        );
-        assert_eq!(
-            one(
-                Operation::Retain,
-                "function Retain(d, o) return nil end",
-                &i
-            ),
-            Err("expect the returned requires type is table but got nil".into())
-        );
-        assert_eq!(
-            one(
-                Operation::InterpretStatus,
-                "function ReflectStatus(o) return 'x' end",
-                &i
-            ),
-            Err("expect the returned replica type is table but got string".into())
-        );
-        assert_eq!(
-            one(
-                Operation::InterpretComponent,
-                "function GetComponents(o) return 5 end",
-                &i
-            ),
-            Err(
-                "expected result type 'table' or 'nil' from GetComponents, but got 'number'".into()
-            )
-        );
-        assert_eq!(
-            one(
-                Operation::InterpretComponent,
-                "function GetComponents(o) error('x') end",
-                &i
-            ),
-            Err("failed to run 'GetComponents' script: <string>:1: x\nstack traceback:\n\t[G]: in function 'error'\n\t<string>:1: in main chunk\n\t[G]: ?".into())
-        );
-        assert_eq!(
-            one(
-                Operation::AggregateStatus,
-                "function AggregateStatus(o) return {apiVersion='v1'} end",
-                &i
-            ),
-            Err(
-                "json unmarshal obj failed: Object 'Kind' is missing in '{\"apiVersion\":\"v1\"}'"
-                    .into()
-            )
-        );
-    }
-
-    #[test]
-    fn replica_and_requires() {
-        let out = one(
-            Operation::InterpretReplica,
-            "function GetReplicas(o) return o.spec.replicas + 0.9, {namespace='n', nodeClaim={nodeSelector={}}} end",
-            &input(),
-        )
-        .unwrap();
-        assert_eq!(out.get("replica"), Some(&json!(3)));
-        assert_eq!(
-            out.get("requires"),
-            Some(&json!({"namespace": "n", "nodeClaim": {}}))
-        );
-        let out = one(
-            Operation::InterpretReplica,
-            "function GetReplicas(o) return 1 end",
-            &input(),
-        )
-        .unwrap();
-        assert_eq!(out.get("requires"), Some(&Value::Null));
-    }
-
-    #[test]
-    fn components_and_dependencies() {
-        let out = one(
-            Operation::InterpretComponent,
-            "function GetComponents(o) return {{name='a', replicas=2}, {}} end",
-            &input(),
-        )
-        .unwrap();
-        assert_eq!(
-            out.get("components"),
-            Some(&json!([{"name": "a", "replicas": 2}]))
-        );
-        let s1 = "function GetDependencies(o) seen = true return {{apiVersion='v1', kind='Secret', name='s'}} end";
-        let s2 = "function GetDependencies(o) assert(seen) return {{apiVersion='v1', kind='ConfigMap', name='c'}, {apiVersion='v1', kind='Secret', name='s'}} end";
-        let out = run(
-            Operation::InterpretDependency,
-            &[s1, s2],
-            &input(),
-            &profile(),
-        )
-        .unwrap();
-        assert_eq!(
-            out.get("dependencies"),
-            Some(
-                &json!([{"apiVersion": "v1", "kind": "ConfigMap", "name": "c"}, {"apiVersion": "v1", "kind": "Secret", "name": "s"}])
-            )
-        );
-    }
-
-    /// Results are read into Karmada's types in full (nested selectors,
-    /// tolerations), with Go's error paths and precedence; texts recorded
-    /// from karmadactl.
-    #[test]
-    fn typed_result_errors() {
-        let i = input();
-        let err = |op, script: &str| one(op, script, &i).unwrap_err();
-        let rep = |body: &str| {
-            err(
-                Operation::InterpretReplica,
-                &format!("function GetReplicas(o) return 1, {body} end"),
-            )
-        };
-        let prefix = "json unmarshal obj failed: json: cannot unmarshal ";
-        assert_eq!(
-            rep("{nodeClaim = {hardNodeAffinity = {nodeSelectorTerms = 'x'}}}"),
-            format!(
-                "{prefix}string into Go struct field ReplicaRequirements.nodeClaim.hardNodeAffinity.nodeSelectorTerms of type []v1.NodeSelectorTerm"
-            )
-        );
-        assert_eq!(
-            rep("{nodeClaim = {hardNodeAffinity = 'x'}}"),
-            format!(
-                "{prefix}string into Go struct field ReplicaRequirements.nodeClaim.hardNodeAffinity of type v1.NodeSelector"
-            )
-        );
-        assert_eq!(
-            rep("{resourceRequest = {cpu = 'x'}, nodeClaim = {tolerations = {{key = 5}}}}"),
-            format!(
-                "{prefix}number into Go struct field ReplicaRequirements.nodeClaim.tolerations.0.key of type string"
-            )
-        );
-        assert_eq!(
-            rep("{namespace = 5, nodeClaim = 'x'}"),
-            format!(
-                "{prefix}number into Go struct field ReplicaRequirements.namespace of type string"
-            )
-        );
-        let comp = |body: &str| {
-            err(
-                Operation::InterpretComponent,
-                &format!("function GetComponents(o) return {body} end"),
-            )
-        };
-        let comp_prefix = format!("failed to convert lua table for components: {prefix}");
-        assert_eq!(
-            comp("{{name = 'a', replicas = 2.5}}"),
-            format!("{comp_prefix}number 2.5 into Go struct field .0.replicas of type int32")
-        );
-        assert_eq!(
-            comp("{5}"),
-            format!("{comp_prefix}number into .0 of type v1alpha2.Component")
-        );
-        let dep = |body: &str| {
-            err(
-                Operation::InterpretDependency,
-                &format!("function GetDependencies(o) return {body} end"),
-            )
-        };
-        assert_eq!(
-            dep("{5}"),
-            format!("{prefix}number into .0 of type v1alpha1.DependentObjectReference")
-        );
-        assert_eq!(
-            dep(
-                "{{apiVersion = 'v1', kind = 'Secret', name = 'a', labelSelector = {matchLabels = {a = 5}}}}"
-            ),
-            format!(
-                "{prefix}number into Go struct field .0.labelSelector.matchLabels.a of type string"
-            )
-        );
-    }
-}
+#[path = "customized_tests.rs"]
+mod tests;

@@ -10,7 +10,7 @@ pub use customized::Profile;
 use serde_json::Value;
 
 use crate::diag::{Diagnostic, Location, Position};
-use crate::ops::{OpInput, Operation, Outcome};
+use crate::ops::{Objects, OpInput, Operation, Outcome, Spend, Which};
 use crate::ric::{Customization, CustomizationSet};
 
 /// Which interpreters answer, in order.
@@ -98,25 +98,66 @@ impl Interpreter {
         op: Operation,
         input: &OpInput,
     ) -> Result<(Outcome, Origin), Diagnostic> {
-        let object = if op == Operation::Retain {
-            input.desired.as_ref()
+        match self.run_scripts(op, input, &Objects::lent(input))? {
+            Some(found) => Ok(found),
+            None => self.run_native(op, input),
+        }
+    }
+
+    /// Runs `op`, spending the objects of `input` that `spend` marks: they
+    /// are freed as they are converted into Lua and are `None` in `input`
+    /// afterwards (those not converted, e.g. when native code answers, are
+    /// kept). For a run whose input is not read again; `run` keeps them.
+    pub fn run_spending(
+        &self,
+        op: Operation,
+        input: &mut OpInput,
+        spend: Spend,
+    ) -> Result<Outcome, Diagnostic> {
+        let objects = Objects::spending(input, spend);
+        let scripts = self.run_scripts(op, input, &objects);
+        objects.restore(input);
+        match scripts? {
+            Some((out, _)) => Ok(out),
+            None => self.run_native(op, input).map(|(o, _)| o),
+        }
+    }
+
+    /// Runs `op` through the customizations or the bundled ones; `None`
+    /// when neither has a script for it.
+    fn run_scripts(
+        &self,
+        op: Operation,
+        input: &OpInput,
+        objects: &Objects,
+    ) -> Result<Option<(Outcome, Origin)>, Diagnostic> {
+        let which = if op == Operation::Retain {
+            Which::Desired
         } else {
-            input.object()
+            objects.one()
         };
-        let (api_version, kind) = target_of(object);
-        let failed = |m: &str| Diagnostic::runtime(m).for_rule(op.name());
+        let (api_version, kind) = objects.with(which, target_of);
         if let Some(set) = &self.customizations {
-            if let Some(out) = self.run_set(set, op, &api_version, &kind, input)? {
-                return Ok((out, Origin::Customization));
+            if let Some(out) = self.run_set(set, op, &api_version, &kind, input, objects)? {
+                return Ok(Some((out, Origin::Customization)));
             }
         }
         if !self.builtins {
-            return Err(failed("rule is not enabled"));
+            return Ok(None);
         }
         if let Some(set) = crate::thirdparty::customizations_for(&api_version, &kind) {
-            if let Some(out) = self.run_set(set, op, &api_version, &kind, input)? {
-                return Ok((out, Origin::ThirdParty));
+            if let Some(out) = self.run_set(set, op, &api_version, &kind, input, objects)? {
+                return Ok(Some((out, Origin::ThirdParty)));
             }
+        }
+        Ok(None)
+    }
+
+    /// The native interpreter, when no script answered `op`.
+    fn run_native(&self, op: Operation, input: &OpInput) -> Result<(Outcome, Origin), Diagnostic> {
+        let failed = |m: &str| Diagnostic::runtime(m).for_rule(op.name());
+        if !self.builtins {
+            return Err(failed("rule is not enabled"));
         }
         if op == Operation::InterpretComponent {
             return Err(failed("interface GetComponents not implemented yet"));
@@ -133,6 +174,7 @@ impl Interpreter {
         api_version: &str,
         kind: &str,
         input: &OpInput,
+        objects: &Objects,
     ) -> Result<Option<Outcome>, Diagnostic> {
         let sources: Vec<&Customization> = if op == Operation::InterpretDependency {
             set.dependency_sources(api_version, kind)
@@ -143,7 +185,7 @@ impl Interpreter {
             return Ok(None);
         }
         let scripts: Vec<&str> = sources.iter().filter_map(|c| c.script(op)).collect();
-        customized::run(op, &scripts, input, &self.profile)
+        customized::run_objects(op, &scripts, input, objects, &self.profile)
             .map(Some)
             .map_err(|f| {
                 let c = sources[f.script.min(sources.len() - 1)];
@@ -157,3 +199,7 @@ impl Interpreter {
             })
     }
 }
+
+#[cfg(test)]
+#[path = "spend_tests.rs"]
+mod tests;

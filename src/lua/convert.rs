@@ -3,6 +3,7 @@
 
 use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
+use std::mem::ManuallyDrop;
 
 pub use super::encode::{EncodeError, MAX_DEPTH, lua_to_json};
 pub use super::statuspush::status_items_to_lua;
@@ -18,6 +19,22 @@ pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
     push_protected(lua, |state| unsafe {
         reserve_strings(state, strings);
         push_json(state, v)
+    })
+}
+
+/// `json_to_lua` for a value given up to Lua: each string, map node and
+/// array is freed once pushed, so that the Lua tables reuse the memory of
+/// the value they are built from instead of growing the heap beside it.
+/// For an object converted once and not read again (a CLI run's input).
+pub fn json_to_lua_owned(lua: &Lua, v: Value) -> mlua::Result<LuaValue> {
+    let strings = count_strings(&v);
+    // Nothing with a destructor may be live across a Lua call that can
+    // raise (a memory error unwinds with longjmp): the value is held as
+    // `ManuallyDrop` while pushed and leaks, not dropped, if Lua raises.
+    let v = ManuallyDrop::new(v);
+    push_protected(lua, move |state| unsafe {
+        reserve_strings(state, strings);
+        push_owned(state, v)
     })
 }
 
@@ -147,6 +164,64 @@ unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
     }
 }
 
+/// `push_json` taking `v`: each part is freed as soon as it is pushed (see
+/// `json_to_lua_owned`). Every owned piece is wrapped in `ManuallyDrop`
+/// before a Lua call, so a raise leaks it instead of skipping its drop.
+unsafe fn push_owned(state: *mut mlua::ffi::lua_State, v: ManuallyDrop<Value>) -> bool {
+    use mlua::ffi;
+    unsafe {
+        if ffi::lua_checkstack(state, 3) == 0 {
+            return false;
+        }
+        match ManuallyDrop::into_inner(v) {
+            Value::String(s) => {
+                let s = ManuallyDrop::new(s);
+                ffi::lua_pushlstring_(state, s.as_ptr().cast(), s.len());
+                drop(ManuallyDrop::into_inner(s));
+            }
+            Value::Array(items) => {
+                let mut items = ManuallyDrop::new(items.into_iter());
+                ffi::lua_createtable(state, items.len().min(i32::MAX as usize) as i32, 0);
+                let mut n: ffi::lua_Integer = 0;
+                for item in &mut *items {
+                    if item.is_null() {
+                        continue;
+                    }
+                    if !push_owned(state, ManuallyDrop::new(item)) {
+                        ManuallyDrop::drop(&mut items);
+                        return false;
+                    }
+                    n += 1;
+                    ffi::lua_rawseti(state, -2, n);
+                }
+                ManuallyDrop::drop(&mut items);
+            }
+            Value::Object(map) => {
+                let len = map.len();
+                // Map nodes are freed as the iteration leaves them.
+                let mut fields = ManuallyDrop::new(map.into_iter());
+                ffi::lua_createtable(state, 0, len.min(i32::MAX as usize) as i32);
+                for (k, item) in &mut *fields {
+                    if item.is_null() {
+                        continue;
+                    }
+                    let (k, item) = (ManuallyDrop::new(k), ManuallyDrop::new(item));
+                    ffi::lua_pushlstring_(state, k.as_ptr().cast(), k.len());
+                    drop(ManuallyDrop::into_inner(k));
+                    if !push_owned(state, item) {
+                        ManuallyDrop::drop(&mut fields);
+                        return false;
+                    }
+                    ffi::lua_rawset(state, -3);
+                }
+                ManuallyDrop::drop(&mut fields);
+            }
+            scalar => return push_json(state, &ManuallyDrop::new(scalar)),
+        }
+        true
+    }
+}
+
 /// The plain (one `raw_set` per field) conversion, kept to check the fast
 /// one against.
 #[cfg(test)]
@@ -216,6 +291,36 @@ mod tests {
         let small = Lua::new();
         small.set_memory_limit(1 << 20).unwrap();
         assert!(json_to_lua(&small, &v).is_err());
+    }
+
+    #[test]
+    fn owned_and_lent_conversions_agree() {
+        let lua = Lua::new();
+        lua.set_memory_limit(16 << 20).unwrap();
+        let mut big = serde_json::Map::new();
+        for i in 0..RESERVE_FROM + 10 {
+            big.insert(format!("k{i}"), json!([i, null, {"s": "é", "n": null}]));
+        }
+        for v in [
+            json!({"a": [1, null, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"}),
+            json!([null, "s", [[]], {"k": false}]),
+            json!("text"),
+            json!(null),
+            Value::Object(big),
+        ] {
+            let lent = json_to_lua(&lua, &v).unwrap();
+            let owned = json_to_lua_owned(&lua, v.clone()).unwrap();
+            assert_eq!(lua_to_json(&owned), lua_to_json(&lent), "{v}");
+        }
+        // Out of memory while pushing: an error, no crash.
+        let small = Lua::new();
+        small.set_memory_limit(256 << 10).unwrap();
+        let mut wide = serde_json::Map::new();
+        for i in 0..20_000 {
+            wide.insert(format!("label-{i}"), json!(format!("value-{i}")));
+        }
+        let err = json_to_lua_owned(&small, Value::Object(wide)).unwrap_err();
+        assert!(matches!(err, mlua::Error::MemoryError(_)), "{err}");
     }
 
     #[test]

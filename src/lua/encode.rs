@@ -71,7 +71,7 @@ fn scalar(v: &LuaValue, depth: usize) -> Result<Value, EncodeError> {
         LuaValue::Boolean(b) => Ok(Value::Bool(*b)),
         LuaValue::Integer(i) => number(*i as f64, depth),
         LuaValue::Number(f) => number(*f, depth),
-        LuaValue::String(s) => Ok(Value::String(text(&s.as_bytes()))),
+        LuaValue::String(s) => Ok(Value::String(lossy_text(&s.as_bytes()).0)),
         LuaValue::Function(_) => Err(function(depth)),
         LuaValue::Thread(_) => Err(EncodeError::new(depth, "cannot encode thread to JSON")),
         _ => Err(userdata(depth)),
@@ -114,21 +114,26 @@ fn encode_root(t: &Table) -> Result<Value, EncodeError> {
     }
 }
 
-/// The bytes of the string at `idx` (which must be a string).
+/// The bytes of the string at `idx` (which must be a string) as text.
 unsafe fn string_at(state: *mut ffi::lua_State, idx: i32) -> String {
+    unsafe { lossy_string_at(state, idx).0 }
+}
+
+/// `string_at`, and whether any bytes were replaced (see `lossy_text`).
+unsafe fn lossy_string_at(state: *mut ffi::lua_State, idx: i32) -> (String, bool) {
     unsafe {
         let mut len = 0;
         let p = ffi::lua_tolstring(state, idx, &mut len);
-        text(std::slice::from_raw_parts(p.cast::<u8>(), len))
+        lossy_text(std::slice::from_raw_parts(p.cast::<u8>(), len))
     }
 }
 
 /// `bytes` as text, invalid UTF-8 replaced (valid text, nearly always,
-/// is checked and copied at once).
-fn text(bytes: &[u8]) -> String {
+/// is checked and copied at once), and whether any bytes were replaced.
+fn lossy_text(bytes: &[u8]) -> (String, bool) {
     match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        Ok(s) => (s.to_owned(), false),
+        Err(_) => (String::from_utf8_lossy(bytes).into_owned(), true),
     }
 }
 
@@ -160,6 +165,9 @@ unsafe extern "C" {
     /// which for a big table is a cache miss per key. `*cursor` starts at
     /// 0. Pushes the key and the value and returns 1, or returns 0.
     fn lua_kinterp_inext(state: *mut ffi::lua_State, idx: i32, cursor: *mut i32) -> i32;
+    /// How many entries of the hash part of the table at `idx` hold a
+    /// value (the patched `lapi.c`).
+    fn lua_kinterp_hashcount(state: *mut ffi::lua_State, idx: i32) -> i32;
 }
 
 /// Encodes the table at absolute stack index `idx`, iterating it in
@@ -173,13 +181,14 @@ unsafe fn raw_table(
     unsafe {
         let id = ffi::lua_topointer(state, idx) as usize;
         let mut parts = Parts::start(depth, id, seen)?;
+        parts.fields_hint = lua_kinterp_hashcount(state, idx).max(0) as usize;
         let mut cursor = 0;
         while lua_kinterp_inext(state, idx, &mut cursor) != 0 {
             let top = ffi::lua_gettop(state);
             let value = raw_value(state, top, depth + 1, seen);
             match ffi::lua_type(state, top - 1) {
                 ffi::LUA_TNUMBER => parts.number_key(ffi::lua_tonumber(state, top - 1), value),
-                ffi::LUA_TSTRING => parts.text_key(|| string_at(state, top - 1), value),
+                ffi::LUA_TSTRING => parts.text_key(|| lossy_string_at(state, top - 1), value),
                 _ => parts.other_key(),
             }
             ffi::lua_settop(state, top - 2);
@@ -207,6 +216,14 @@ struct Parts {
     array: Vec<(f64, Result<Value, EncodeError>)>,
     first_other: Option<KeyKind>,
     fields: Vec<(String, Value)>,
+    /// How many fields there can be (the table's hash entries): the
+    /// capacity `fields` gets at its first push, instead of growing by
+    /// doubling (copies of up to 15 MB into fresh pages for 200 000
+    /// labels).
+    fields_hint: usize,
+    /// Whether a key had invalid UTF-8 replaced (two keys may then read
+    /// the same).
+    lossy: bool,
     field_error: Option<EncodeError>,
 }
 
@@ -231,6 +248,8 @@ impl Parts {
             array: Vec::new(),
             first_other: None,
             fields: Vec::new(),
+            fields_hint: 0,
+            lossy: false,
             field_error: None,
         })
     }
@@ -243,11 +262,23 @@ impl Parts {
         }
     }
 
-    fn text_key(&mut self, key: impl FnOnce() -> String, value: Result<Value, EncodeError>) {
+    /// A string key: `key` gives its text and whether bytes were replaced.
+    fn text_key(
+        &mut self,
+        key: impl FnOnce() -> (String, bool),
+        value: Result<Value, EncodeError>,
+    ) {
         self.first_other.get_or_insert(KeyKind::Text);
         if self.field_error.is_none() {
             match value {
-                Ok(value) => self.fields.push((key(), value)),
+                Ok(value) => {
+                    let (key, lossy) = key();
+                    if self.fields.capacity() == 0 {
+                        self.fields.reserve_exact(self.fields_hint);
+                    }
+                    self.lossy |= lossy;
+                    self.fields.push((key, value));
+                }
                 Err(e) => self.field_error = Some(e),
             }
         }
@@ -296,7 +327,13 @@ impl Parts {
         // table converted from JSON): the map is built in bulk, which sorts
         // them stably (linear for a sorted run) and keeps the last of equal
         // keys (two invalid UTF-8 keys may read the same), as inserting
-        // them one by one would.
+        // them one by one would. Distinct keys (no replaced bytes: Lua's
+        // keys are distinct strings) are sorted in place first: the same
+        // order, without the stable sort's scratch buffer, which the bulk
+        // build's sort then allocates but, finding one run, never touches.
+        if !self.lossy {
+            self.fields.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        }
         Ok(Value::Object(
             self.fields.into_iter().collect::<Map<String, Value>>(),
         ))
@@ -321,10 +358,7 @@ fn encode_plain(
         match &k {
             LuaValue::Integer(i) => parts.number_key(*i as f64, value),
             LuaValue::Number(f) => parts.number_key(*f, value),
-            LuaValue::String(s) => parts.text_key(
-                || String::from_utf8_lossy(&s.as_bytes()).into_owned(),
-                value,
-            ),
+            LuaValue::String(s) => parts.text_key(|| lossy_text(&s.as_bytes()), value),
             _ => parts.other_key(),
         }
     }
@@ -332,235 +366,5 @@ fn encode_plain(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use mlua::Lua;
-    use serde_json::json;
-
-    fn enc(lua: &Lua, code: &str) -> Result<Value, String> {
-        let v: LuaValue = lua.load(code).eval().unwrap();
-        lua_to_json(&v).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn classifies_tables_like_gopher() {
-        let lua = Lua::new();
-        assert_eq!(enc(&lua, "return {1,2,3}"), Ok(json!([1.0, 2.0, 3.0])));
-        assert_eq!(enc(&lua, "return {}"), Ok(json!([])));
-        assert_eq!(enc(&lua, "return {a={}}"), Ok(json!({"a": []})));
-        let p = MARSHAL_PREFIX;
-        for (code, msg) in [
-            (
-                "return {1,2,x=3}",
-                "cannot encode mixed or invalid key types",
-            ),
-            (
-                "return {x=1,[1]=2}",
-                "cannot encode mixed or invalid key types",
-            ),
-            ("return {x=1,[3]=2}", "cannot encode sparse array"),
-            ("return {[2]=2}", "cannot encode sparse array"),
-            ("return {1,nil,3}", "cannot encode sparse array"),
-            ("return {[0]=1}", "cannot encode sparse array"),
-            ("return {[1.5]=1}", "cannot encode sparse array"),
-            (
-                "return {[true]=1}",
-                "cannot encode mixed or invalid key types",
-            ),
-        ] {
-            assert_eq!(enc(&lua, code), Err(format!("{p}{msg}")), "{code}");
-        }
-    }
-
-    #[test]
-    fn objects_keep_every_key_and_the_first_error() {
-        let lua = Lua::new();
-        // Keys in insertion order, sorted or not, many or few.
-        let v = enc(
-            &lua,
-            "local t = {} for i = 300, 1, -1 do t['k' .. i] = i end t.a = {} t['é'] = 'x' return t",
-        )
-        .unwrap();
-        let m = v.as_object().unwrap();
-        assert_eq!(m.len(), 302);
-        assert_eq!(m["k17"], json!(17.0));
-        assert_eq!(m["a"], json!([]));
-        assert_eq!(m["é"], json!("x"));
-        // Two invalid UTF-8 keys read the same: the later one wins, as
-        // inserting them one by one would give.
-        assert_eq!(
-            enc(&lua, "local t = {} t['\\255'] = 1 t['\\254'] = 2 return t"),
-            Ok(json!({"\u{fffd}": 2.0}))
-        );
-        // The first failing entry, in insertion order, decides the error.
-        let p = MARSHAL_PREFIX;
-        assert_eq!(
-            enc(
-                &lua,
-                "local t = {} t.a = 1 t.f = print t[true] = 1 return t"
-            ),
-            Err(format!("{p}{p}cannot encode function to JSON"))
-        );
-        assert_eq!(
-            enc(
-                &lua,
-                "local t = {} t.a = 1 t[true] = 1 t.f = print return t"
-            ),
-            Err(format!("{p}cannot encode mixed or invalid key types"))
-        );
-    }
-
-    #[test]
-    fn error_depth_prefixes() {
-        let lua = Lua::new();
-        let p = MARSHAL_PREFIX;
-        assert_eq!(
-            enc(&lua, "return {n=0/0}"),
-            Err(format!("{p}{p}json: unsupported value: NaN"))
-        );
-        assert_eq!(
-            enc(&lua, "return {a={b={f=print}}}"),
-            Err(format!("{p}{p}{p}{p}cannot encode function to JSON"))
-        );
-        assert_eq!(
-            enc(&lua, "local t={x=1}; return {a=t, b=t}"),
-            Err(format!(
-                "{p}{p}cannot encode recursively nested tables to JSON"
-            ))
-        );
-        assert_eq!(
-            enc(&lua, "return 1/0"),
-            Err(format!("{p}json: unsupported value: +Inf"))
-        );
-    }
-
-    #[test]
-    fn nesting_is_bounded() {
-        // A chain of tables a script builds in a loop once overflowed the
-        // stack (found by fuzzing). The deepest allowed value must also get
-        // through the later recursive passes on a 2 MiB worker thread.
-        let run = || {
-            let lua = Lua::new();
-            let chain = |n: usize| {
-                format!("local t = {{}} for i = 2, {n} do t = {{t, 1}} end return {{x = t}}")
-            };
-            let mut v = enc(&lua, &chain(MAX_DEPTH - 1)).unwrap();
-            let refs = crate::lua::emptyfix::EmptyPaths::from_references(&[]);
-            crate::lua::emptyfix::fix(&mut v, crate::lua::emptyfix::Target::Struct, &refs);
-            assert!(crate::output::yaml::to_yaml(&v).len() > MAX_DEPTH);
-            assert!(crate::output::json::to_go_json(&v).len() > MAX_DEPTH);
-            assert_eq!(
-                enc(&lua, &chain(MAX_DEPTH)),
-                Err(format!(
-                    "{MARSHAL_PREFIX}cannot encode tables nested more than 256 levels deep to JSON"
-                ))
-            );
-            assert!(enc(&lua, &chain(200_000)).is_err());
-        };
-        std::thread::Builder::new()
-            .stack_size(2 << 20)
-            .spawn(run)
-            .unwrap()
-            .join()
-            .unwrap();
-    }
-
-    #[test]
-    fn invalid_utf8_becomes_replacement() {
-        let lua = Lua::new();
-        assert_eq!(enc(&lua, "return '\\255'"), Ok(json!("\u{fffd}")));
-    }
-    #[test]
-    fn raw_and_plain_encoders_agree() {
-        let lua = Lua::new();
-        let scripts = [
-            "return {1, 2, {a = 'x', b = {}}, 'é'}",
-            "local t = {} for i = 1, 500 do t['k' .. (i * 7919 % 500)] = {i, i / 2, i % 3 == 0} end return t",
-            "return {a = {b = {c = {d = {}}}}, n = 0/0}",
-            "return {x = 1, [1] = 2}",
-            "return {[1] = 1, [3] = 3}",
-            "local t = {1, 2} t.x = nil t[2] = nil return t",
-            "local t = {a = 1, b = 2} t.a = nil return t",
-            "return {f = print}",
-            "return {co = coroutine.create(function() end)}",
-            "return {[{}] = 1}",
-            "return {[1.5] = 1, a = 2}",
-            "return {[-1] = 1}",
-            "local t = {} t.self = t return t",
-            "return {s = '\\255\\0x', [''] = true, [' '] = false}",
-            "return 'plain'",
-            "return 3",
-            "return nil",
-        ];
-        for code in scripts {
-            let v: LuaValue = lua.load(code).eval().unwrap();
-            let plain = encode_plain(&v, 0, &mut HashSet::new());
-            assert_eq!(lua_to_json(&v), plain, "{code}");
-        }
-    }
-
-    /// The keys of `t` as `lua_kinterp_inext` walks them, as text.
-    fn cursor_keys(lua: &Lua, t: &Table) -> Vec<String> {
-        let mut keys = Vec::new();
-        // SAFETY: the walk pushes two values a step, popped at once;
-        // `lua_tolstring` is called on string keys only.
-        unsafe {
-            lua.exec_raw::<()>(t.clone(), |state| {
-                let mut cursor = 0;
-                while lua_kinterp_inext(state, 1, &mut cursor) != 0 {
-                    keys.push(match ffi::lua_type(state, -2) {
-                        ffi::LUA_TNUMBER => format!("{}", ffi::lua_tonumber(state, -2)),
-                        ffi::LUA_TSTRING => string_at(state, ffi::lua_gettop(state) - 1),
-                        _ => String::from("?"),
-                    });
-                    ffi::lua_settop(state, -3);
-                }
-            })
-            .unwrap();
-        }
-        keys
-    }
-
-    #[test]
-    fn the_cursor_walk_is_next_order() {
-        let lua = Lua::new();
-        let tables = [
-            "return {}",
-            "return {1, 2, 3, x = 1, y = 2}",
-            "local t = {a = 1, b = 2, c = 3} t.b = nil t.d = 4 t.b = 5 return t",
-            "local t = {1, 2, 3} t[2] = nil t[10] = 10 t[5] = 5 return t",
-            "local t = {} t[100] = 1 t[2^26] = 2 t[-3] = 3 t[1.5] = 4 t.s = 5 return t",
-            "local t = {} for i = 1, 300 do t['k' .. (i * 7919 % 300)] = i end \
-             for i = 1, 300, 3 do t['k' .. i] = nil end return t",
-            "local t = {} for i = 1, 100 do t[i] = i end for i = 1, 100, 2 do t[i] = nil end \
-             t.z = 1 return t",
-            "local t = {} t[true] = 1 t[print] = 2 t.a = 3 return t",
-        ];
-        for code in tables {
-            let t: Table = lua.load(code).eval().unwrap();
-            let mut by_next = Vec::new();
-            for pair in t.clone().pairs::<LuaValue, LuaValue>() {
-                let (k, _) = pair.unwrap();
-                by_next.push(match k {
-                    LuaValue::Integer(i) => format!("{}", i as f64),
-                    LuaValue::Number(n) => format!("{n}"),
-                    LuaValue::String(s) => s.to_string_lossy(),
-                    _ => String::from("?"),
-                });
-            }
-            assert_eq!(cursor_keys(&lua, &t), by_next, "{code}");
-        }
-    }
-
-    #[test]
-    fn deep_tables_fit_the_reserved_stack() {
-        // The deepest allowed nesting uses two stack slots a level.
-        let lua = Lua::new();
-        let code = format!(
-            "local t = {{x = 1}} for i = 2, {} do t = {{t}} end return t",
-            MAX_DEPTH
-        );
-        let v: LuaValue = lua.load(&code).eval().unwrap();
-        assert!(lua_to_json(&v).is_ok());
-    }
-}
+#[path = "encode_tests.rs"]
+mod tests;

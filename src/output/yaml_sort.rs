@@ -186,50 +186,96 @@ pub(super) fn sort_by_natural_key<T: Clone>(items: &mut [T], key: &impl Fn(&T) -
         sort_keys(items, &less);
         return;
     }
-    // Each key's code, and its first 16 bytes as a number (zero-padded:
-    // ties are settled by the whole codes), beside the key's index.
-    let mut codes = Vec::with_capacity(total);
-    let mut ends: Vec<u32> = Vec::with_capacity(items.len());
-    let mut order: Vec<(u128, u32)> = Vec::with_capacity(items.len());
+    // Each key's code: its first 16 bytes as a number (zero-padded), its
+    // length and, for a longer code, where `long` keeps the whole (ties of
+    // the first 16 bytes are settled by the whole codes). Most keys' codes
+    // fit in the number: nothing else is kept for them.
+    let mut long = Vec::new();
+    let mut code = Vec::new();
+    let mut order: Vec<Coded> = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        let start = codes.len();
-        encode_natural(key(item).as_bytes(), &mut codes);
+        code.clear();
+        encode_natural(key(item).as_bytes(), &mut code);
         let mut head = [0u8; 16];
-        let n = (codes.len() - start).min(16);
-        head[..n].copy_from_slice(&codes[start..start + n]);
-        ends.push(codes.len() as u32);
-        order.push((u128::from_be_bytes(head), i as u32));
-    }
-    let code = |i: u32| {
-        let start = if i == 0 {
-            0
-        } else {
-            ends[i as usize - 1] as usize
+        let n = code.len().min(16);
+        head[..n].copy_from_slice(&code[..n]);
+        let start = long.len();
+        if code.len() > 16 {
+            long.extend_from_slice(&code);
+        }
+        let (Ok(start), Ok(len)) = (u32::try_from(start), u32::try_from(code.len())) else {
+            sort_keys(items, &less);
+            return;
         };
-        &codes[start..ends[i as usize] as usize]
-    };
+        order.push(Coded {
+            head: u128::from_be_bytes(head),
+            index: i as u32,
+            start,
+            len,
+        });
+    }
     // Codes of distinct keys differ, so the order is fully determined
     // (the index settles nothing) and an in-place sort does.
     order.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| code(a.1).cmp(code(b.1)))
-            .then(a.1.cmp(&b.1))
+        a.head
+            .cmp(&b.head)
+            .then_with(|| {
+                a.whole(&a.head.to_be_bytes(), &long)
+                    .cmp(b.whole(&b.head.to_be_bytes(), &long))
+            })
+            .then(a.index.cmp(&b.index))
     });
-    drop(codes);
-    drop(ends);
+    drop(long);
     let chain = order
         .windows(2)
-        .all(|w| less(&items[w[0].1 as usize], &items[w[1].1 as usize]));
+        .all(|w| less(&items[w[0].index as usize], &items[w[1].index as usize]));
     if !chain {
         sort_keys(items, &less);
         return;
     }
-    let sorted: Vec<T> = order
-        .iter()
-        .map(|&(_, i)| items[i as usize].clone())
-        .collect();
-    drop(order);
-    items.clone_from_slice(&sorted);
+    permute(items, order.into_iter().map(|c| c.index).collect());
+}
+
+/// A key's natural-order code, as `sort_by_natural_key` sorts it.
+struct Coded {
+    /// The code's first 16 bytes, zero-padded, as a big-endian number.
+    head: u128,
+    /// The key's index.
+    index: u32,
+    /// Where the whole code starts in the codes kept, if longer than 16.
+    start: u32,
+    len: u32,
+}
+
+impl Coded {
+    /// The whole code: the start of `head` (its bytes), or in `long`.
+    fn whole<'a>(&self, head: &'a [u8; 16], long: &'a [u8]) -> &'a [u8] {
+        let len = self.len as usize;
+        if len <= 16 {
+            &head[..len]
+        } else {
+            &long[self.start as usize..self.start as usize + len]
+        }
+    }
+}
+
+/// Reorders `items` in place so that the item at `i` is the one that was
+/// at `from[i]` (a permutation), following its cycles with swaps: no copy
+/// of the items.
+fn permute<T>(items: &mut [T], mut from: Vec<u32>) {
+    const DONE: u32 = u32::MAX;
+    for start in 0..items.len() {
+        let mut at = start;
+        while from[at] != DONE {
+            let next = from[at] as usize;
+            from[at] = DONE;
+            if next == start {
+                break;
+            }
+            items.swap(at, next);
+            at = next;
+        }
+    }
 }
 
 /// The code of a byte that is neither a letter nor a digit: its rank among

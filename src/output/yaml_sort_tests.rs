@@ -131,8 +131,17 @@ fn run_merge_sorts_as_the_copying_one_for_consistent_keys() {
 
 #[test]
 fn natural_key_sort_matches_the_merge_sort() {
-    let families: [&dyn Fn(u64) -> String; 7] = [
+    let families: [&dyn Fn(u64) -> String; 9] = [
         &|v| format!("label-{}", v % 100_000),
+        // Codes longer than 16 bytes, alike in their first 16.
+        &|v| format!("app.kubernetes.io/part-{}-{:02}", v % 300, (v >> 10) % 7),
+        &|v| {
+            format!(
+                "{}x{}",
+                "a".repeat((14 + v % 4) as usize),
+                "0".repeat((v >> 8) as usize % 3)
+            )
+        },
         &|v| format!("key-{:07}", v % 10_000_000),
         &|v| format!("k{}.{:03}", v % 1000, (v >> 12) % 40),
         &|v| {

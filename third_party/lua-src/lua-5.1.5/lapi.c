@@ -1193,3 +1193,18 @@ LUA_API const char *lua_setupvalue (lua_State *L, int funcindex, int n) {
   return name;
 }
 
+
+
+/* kinterp: how many entries of a table's hash part hold a value, so that
+   kinterp's result encoder sizes a table's fields once (src/lua/encode.rs) */
+LUA_API int lua_kinterp_hashcount (lua_State *L, int idx) {
+  StkId o = index2adr(L, idx);
+  Table *t;
+  int i, n = 0;
+  api_check(L, ttistable(o));
+  t = hvalue(o);
+  for (i = sizenode(t) - 1; i >= 0; i--)
+    if (!ttisnil(gval(gnode(t, i))))
+      n++;
+  return n;
+}
