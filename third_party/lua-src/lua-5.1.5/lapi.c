@@ -1197,6 +1197,43 @@ LUA_API const char *lua_setupvalue (lua_State *L, int funcindex, int n) {
 
 /* kinterp: how many entries of a table's hash part hold a value, so that
    kinterp's result encoder sizes a table's fields once (src/lua/encode.rs) */
+/* kinterp: Lua's hash of a string (as luaS_newlstr computes it), for
+   lua_kinterp_prefetch */
+LUA_API unsigned int lua_kinterp_strhash (const char *str, size_t l) {
+  unsigned int h = cast(unsigned int, l);
+  size_t step = (l>>5)+1;
+  size_t l1;
+  for (l1=l; l1>=step; l1-=step)
+    h = h ^ ((h<<5)+(h>>2)+cast(unsigned char, str[l1-1]));
+  return h;
+}
+
+
+/* kinterp: brings into the cache what interning a string of hash `h'
+   reads first, ahead of it: its string table slot (`deep' 0), or the
+   first string of that slot (`deep' 1; the slot is read, and should be
+   in the cache by then); and, when `idx' is not 0 and names a table with
+   a hash part, the node a key of that hash goes to. Changes nothing. */
+LUA_API void lua_kinterp_prefetch (lua_State *L, unsigned int h, int deep,
+                                   int idx) {
+#if defined(__GNUC__)
+  global_State *g = G(L);
+  GCObject **slot = &g->strt.hash[lmod(h, g->strt.size)];
+  if (!deep)
+    __builtin_prefetch(slot);
+  else if (*slot != NULL)
+    __builtin_prefetch(*slot);
+  if (idx != 0) {
+    StkId o = index2adr(L, idx);
+    if (ttistable(o) && luaH_hasnodes(hvalue(o)))
+      __builtin_prefetch(gnode(hvalue(o), lmod(h, sizenode(hvalue(o)))));
+  }
+#else
+  (void)L; (void)h; (void)deep; (void)idx;
+#endif
+}
+
+
 LUA_API int lua_kinterp_hashcount (lua_State *L, int idx) {
   StkId o = index2adr(L, idx);
   Table *t;

@@ -271,6 +271,12 @@ int luaH_inext (lua_State *L, Table *t, int *cursor, StkId out) {
       setobj2s(L, out, key2tval(n));
       setobj2s(L, out+1, gval(n));
       *cursor = -(n->onext) - 2;
+#if defined(__GNUC__)
+      /* the next node of the order is anywhere in the node array: start
+         fetching it while the caller handles this one */
+      if (n->onext >= 0)
+        __builtin_prefetch(onode(t, n->onext));
+#endif
       return 1;
     }
   }
