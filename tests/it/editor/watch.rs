@@ -76,15 +76,24 @@ fn test_runs_again_when_the_customization_changes() {
     std::fs::create_dir_all(dir.join("cases")).unwrap();
     std::fs::write(dir.join("cases/health.yaml"), CASE).unwrap();
     std::fs::write(&ric, RIC.replace("HEALTHY", "true")).unwrap();
-    let mut child = kinterp()
-        .args([
-            "test", "cases", "-f", "ric.yaml", "--watch", "--color", "never",
-        ])
-        .current_dir(&dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut cmd = kinterp();
+    cmd.args([
+        "test", "cases", "-f", "ric.yaml", "--watch", "--color", "never",
+    ])
+    .current_dir(&dir)
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null());
+    // Ctrl-C's default action ends the program. A test run started in the
+    // background of a script inherits SIGINT ignored, as its children
+    // would: give the child the default action, as a terminal would.
+    // SAFETY: signal(2) is async-signal-safe, so callable after fork.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, || {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().unwrap();
     let rx = lines_of(&mut child);
     let mut running = Running(child);
     assert_eq!(summary(&rx), "1 passed, 0 failed");
