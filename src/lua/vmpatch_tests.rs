@@ -225,3 +225,36 @@ fn a_dead_key_reused_leaves_the_order() {
     want.extend((1..=40).map(|i| format!("n{i}")));
     assert_eq!(eval(&lua, code), want.join(","));
 }
+
+/// `..` writes numbers into its result without making a string of each:
+/// every mix of strings and numbers (more numbers than one pass takes,
+/// empty strings, Go's number forms) gives what `table.concat` gives,
+/// and metamethods and errors are as before.
+#[test]
+fn concat_writes_numbers_as_their_text() {
+    let lua = lua();
+    let code = r#"
+        local vals = {"a", "", 1, -2.5, 1e15, 2^53, 0.1, 1/0, -1/0, "x y", 7, 3}
+        local bad = 0
+        for i = 1, #vals do
+          for j = 1, #vals do
+            local a, b = vals[i], vals[j]
+            if a .. b ~= table.concat({a, b}) then bad = bad + 1 end
+            if a .. b .. a ~= table.concat({a, b, a}) then bad = bad + 1 end
+          end
+        end
+        local many = 1 .. 2 .. 3 .. 4 .. 5 .. 6 .. 7 .. 8 .. 9 .. 10 .. "-" .. 11 .. 12.5
+        local mt = setmetatable({}, {__concat = function(x, y)
+          return type(x) .. "+" .. type(y)
+        end})
+        return bad .. "|" .. many .. "|" .. (mt .. 5) .. "|" .. (5 .. mt) .. "|" .. ("" .. 5) .. "|" .. (5 .. "")
+    "#;
+    assert_eq!(
+        eval(&lua, code),
+        "0|12345678910-1112.5|table+number|number+table|5|5"
+    );
+    assert_eq!(
+        error(&lua, "local t = {} return 1 .. t"),
+        "<string>:1: cannot perform concat operation between number and table"
+    );
+}

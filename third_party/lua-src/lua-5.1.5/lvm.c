@@ -66,19 +66,25 @@ const TValue *luaV_tonumber (const TValue *obj, TValue *n) {
 }
 
 
+/* kinterp: a number's text (Go's form when kinterp installed it) in `s'
+   (at least KNUMTEXT bytes); returns its length */
+#define KNUMTEXT	64
+
+static size_t numtext (lua_Number n, char *s) {
+  if (kinterp_num2str != NULL)
+    return kinterp_num2str(n, s, KNUMTEXT);
+  lua_number2str(s, n);
+  return strlen(s);
+}
+
+
 int luaV_tostring (lua_State *L, StkId obj) {
   if (!ttisnumber(obj))
     return 0;
   else {
-    char s[64];
-    lua_Number n = nvalue(obj);
-    if (kinterp_num2str != NULL) {  /* kinterp: Go's form */
-      size_t l = kinterp_num2str(n, s, sizeof(s));
-      setsvalue2s(L, obj, luaS_newlstr(L, s, l));
-      return 1;
-    }
-    lua_number2str(s, n);
-    setsvalue2s(L, obj, luaS_new(L, s));
+    char s[KNUMTEXT];
+    size_t l = numtext(nvalue(obj), s);
+    setsvalue2s(L, obj, luaS_newlstr(L, s, l));
     return 1;
   }
 }
@@ -312,32 +318,63 @@ int luaV_equalval (lua_State *L, const TValue *t1, const TValue *t2) {
 }
 
 
+/*
+** kinterp: numbers among the operands are written into the result as
+** text (up to KNUMS of them per pass) instead of each becoming a string
+** first: stock 5.1 makes (and interns) a string of each, garbage as soon
+** as the result exists. The operands are the instruction's temporaries,
+** so leaving them numbers is not observable; the results are the same.
+** A number never makes an empty text, and the metamethod path is taken
+** exactly as before (stock converts no operand before it).
+*/
+#define KNUMS	8
+
 void luaV_concat (lua_State *L, int total, int last) {
   do {
     StkId top = L->base + last + 1;
     int n = 2;  /* number of elements handled in this pass (at least 2) */
-    if (!(ttisstring(top-2) || ttisnumber(top-2)) || !tostring(L, top-1)) {
+    if (!(ttisstring(top-2) || ttisnumber(top-2)) ||
+        !(ttisstring(top-1) || ttisnumber(top-1))) {
       if (!call_binTM(L, top-2, top-1, top-2, TM_CONCAT))
         luaG_concaterror(L, top-2, top-1);
-    } else if (tsvalue(top-1)->len == 0)  /* second op is empty? */
+    } else if (ttisstring(top-1) && tsvalue(top-1)->len == 0)  /* second op is empty? */
       (void)tostring(L, top - 2);  /* result is first op (as string) */
     else {
       /* at least two string values; get as many as possible */
-      size_t tl = tsvalue(top-1)->len;
+      char nums[KNUMS][KNUMTEXT];
+      size_t numlen[KNUMS];
+      int nn = 0;
+      size_t tl = 0;
       char *buffer;
       int i;
-      /* collect total length */
-      for (n = 1; n < total && tostring(L, top-n-1); n++) {
-        size_t l = tsvalue(top-n-1)->len;
+      /* collect total length, top-1 first */
+      for (n = 0; n < total; n++) {
+        StkId o = top-n-1;
+        size_t l;
+        if (ttisstring(o))
+          l = tsvalue(o)->len;
+        else if (ttisnumber(o) && nn < KNUMS) {
+          l = numlen[nn] = numtext(nvalue(o), nums[nn]);
+          nn++;
+        }
+        else
+          break;
         if (l >= MAX_SIZET - tl) luaG_runerror(L, "string length overflow");
         tl += l;
       }
       buffer = luaZ_openspace(L, &G(L)->buff, tl);
       tl = 0;
-      for (i=n; i>0; i--) {  /* concat all strings */
-        size_t l = tsvalue(top-i)->len;
-        memcpy(buffer+tl, svalue(top-i), l);
-        tl += l;
+      for (i=n; i>0; i--) {  /* concat all strings (numbers: last found first) */
+        if (ttisstring(top-i)) {
+          size_t l = tsvalue(top-i)->len;
+          memcpy(buffer+tl, svalue(top-i), l);
+          tl += l;
+        }
+        else {
+          nn--;
+          memcpy(buffer+tl, nums[nn], numlen[nn]);
+          tl += numlen[nn];
+        }
       }
       setsvalue2s(L, top-n, luaS_newlstr(L, buffer, tl));
     }
