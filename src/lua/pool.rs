@@ -43,6 +43,8 @@ struct Pooled {
     /// (a full collection) only when the next run starts, so that a
     /// process exiting after the failure does not pay for it.
     failed: bool,
+    /// The memory the state held when new (`Lua::used_memory`).
+    new_size: usize,
 }
 
 thread_local! {
@@ -153,12 +155,14 @@ fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled>
     } else {
         None
     };
+    let new_size = lua.used_memory();
     Ok(Pooled {
         runner: Runner::new(lua, timeout)?,
         memory_limit,
         snapshot,
         dirty: false,
         failed: false,
+        new_size,
     })
 }
 
@@ -221,6 +225,15 @@ fn reset(p: &Pooled) -> mlua::Result<()> {
     if lua.used_memory() > COLLECT_ABOVE {
         lua.gc_collect()?;
     }
+    // Freed tables and strings stay in the state's block pools (lmem.c),
+    // which count against the memory limit: a state that a big run left
+    // holding more than that is not reused, so that no run is limited by
+    // an earlier run's pools (and a long-lived process gives them back).
+    if lua.used_memory() > p.new_size + COLLECT_ABOVE {
+        return Err(mlua::Error::RuntimeError(
+            "the state holds an earlier run's memory".into(),
+        ));
+    }
     Ok(())
 }
 
@@ -274,6 +287,34 @@ end";
             run(second),
             Ok("nil true nil function true function A".into())
         );
+    }
+
+    #[test]
+    fn a_big_run_does_not_leave_its_memory_to_the_next() {
+        // The first state is never reused: the second run makes the one
+        // that is.
+        for _ in 0..2 {
+            assert_eq!(run("function F() return 'warm' end"), Ok("warm".into()));
+        }
+        let made = MADE.with(Cell::get);
+        assert_eq!(run("function F() return 'small' end"), Ok("small".into()));
+        assert_eq!(MADE.with(Cell::get), made, "a small run keeps the state");
+        let big = "function F()
+  local t = {}
+  for i = 1, 100000 do t[i] = {name = 'item-' .. i} end
+  return 'big'
+end";
+        assert_eq!(run(big), Ok("big".into()));
+        assert_eq!(MADE.with(Cell::get), made, "the big run itself reuses it");
+        assert_eq!(run("function F() return 'after' end"), Ok("after".into()));
+        // The big run's garbage sat in the pools: a new state was made.
+        assert_eq!(MADE.with(Cell::get), made + 1);
+        let size = CACHED.with(|c| {
+            let c = c.borrow();
+            let p = c.as_ref().unwrap();
+            (p.runner.lua().used_memory(), p.new_size)
+        });
+        assert!(size.0 < size.1 + COLLECT_ABOVE, "{size:?}");
     }
 
     #[test]
