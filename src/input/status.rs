@@ -318,14 +318,20 @@ impl<'n> Normalizer<'n> {
         self.room = room;
     }
 
-    /// Takes the items of the document at `root` of `input`.
-    fn doc(&mut self, input: &Tape, root: usize) {
+    /// A document starts: it is counted, and the first one reserves the
+    /// room (see `room`).
+    fn begin(&mut self) {
         self.docs += 1;
-        if self.error.is_some() {
-            return;
-        }
         if let Some((nodes, strings)) = self.room.take() {
             self.out.reserve(nodes, strings);
+        }
+    }
+
+    /// Takes the items of the document at `root` of `input`.
+    fn doc(&mut self, input: &Tape, root: usize) {
+        self.begin();
+        if self.error.is_some() {
+            return;
         }
         let result = match input.node(root) {
             Node::Array { .. } if self.unroll => input
@@ -338,11 +344,8 @@ impl<'n> Normalizer<'n> {
 
     /// A document that is a list of items starts; `element` takes each.
     fn list(&mut self) {
-        self.docs += 1;
+        self.begin();
         self.listed = true;
-        if let Some((nodes, strings)) = self.room.take() {
-            self.out.reserve(nodes, strings);
-        }
     }
 
     /// Takes one item of the list begun last, as `doc` takes each item

@@ -37,10 +37,7 @@ pub(super) fn read(text: &str, n: &mut Normalizer) -> Step {
         let Some(&c) = r.b.get(r.pos) else {
             return Ok(());
         };
-        n.docs += 1;
-        if let Some((nodes, strings)) = n.room.take() {
-            n.out.reserve(nodes, strings);
-        }
+        n.begin();
         match c {
             b'{' => r.item(n)?,
             b'[' if n.unroll => {
