@@ -219,7 +219,7 @@ unsafe fn push_value(
                 }
             }
             Node::Object { len, .. } => {
-                if let Some(nodes) = cache.shapes.find(tape, i + 1, len) {
+                if let Some(nodes) = cache.shapes.find(tape, i, len) {
                     // The keys of a template, then this object's values.
                     lua_kinterp_newlike(state, cache.shapes.slot(nodes));
                     cache.shapes.made += 1;
@@ -253,7 +253,7 @@ unsafe fn push_value(
                     ffi::lua_rawset(state, -3);
                     at += 1 + value.span();
                 }
-                cache.record(state, tape, i + 1, len);
+                cache.record(state, tape, i, len);
             }
         }
         true
@@ -302,18 +302,17 @@ struct Cache {
 }
 
 impl Cache {
-    /// Keeps the table on top, just built from the object whose keys
-    /// start at `at`, as a template, if there is room and it qualifies:
-    /// 1 to [`SHAPE_KEYS`] keys, distinct, every value present.
-    unsafe fn record(&mut self, state: *mut ffi::lua_State, tape: &Tape, at: usize, len: u32) {
+    /// Keeps the table on top, just built from the object of `len` keys
+    /// at `object`, as a template, if there is room and it qualifies: 1
+    /// to [`SHAPE_KEYS`] keys, distinct, every value present.
+    unsafe fn record(&mut self, state: *mut ffi::lua_State, tape: &Tape, object: usize, len: u32) {
         let shapes = &mut self.shapes;
         if shapes.list.len() >= shapes.limit || len == 0 || len as usize > SHAPE_KEYS {
             return;
         }
         let mut keys = Vec::with_capacity(len as usize);
-        let mut at = at;
-        for _ in 0..len {
-            let (Node::Str { start, len }, value) = (tape.node(at), tape.node(at + 1)) else {
+        for k in tape.children(object) {
+            let (Node::Str { start, len }, value) = (tape.node(k), tape.node(k + 1)) else {
                 return;
             };
             let text = tape.text(start, len);
@@ -321,7 +320,6 @@ impl Cache {
                 return;
             }
             keys.push((start, len));
-            at += 1 + value.span();
         }
         let mut nodes = [0; SHAPE_KEYS];
         for (node, &(start, len)) in nodes.iter_mut().zip(&keys) {
@@ -366,16 +364,15 @@ struct Shape {
 }
 
 impl Shapes {
-    /// The template for the object of `len` keys starting at `at`, if
-    /// one has its keys and none of the object's values is null.
-    fn find(&self, tape: &Tape, at: usize, len: u32) -> Option<usize> {
+    /// The template for the object of `len` keys at `object`, if one has
+    /// its keys and none of the object's values is null.
+    fn find(&self, tape: &Tape, object: usize, len: u32) -> Option<usize> {
         'shapes: for (n, shape) in self.list.iter().enumerate() {
             if shape.keys.len() != len as usize {
                 continue;
             }
-            let mut at = at;
-            for key in &shape.keys {
-                let (Node::Str { start, len }, value) = (tape.node(at), tape.node(at + 1)) else {
+            for (k, key) in tape.children(object).zip(&shape.keys) {
+                let (Node::Str { start, len }, value) = (tape.node(k), tape.node(k + 1)) else {
                     return None;
                 };
                 // Repeated keys are usually stored once (`Tape::share`).
@@ -385,7 +382,6 @@ impl Shapes {
                 if value == Node::Null {
                     return None;
                 }
-                at += 1 + value.span();
             }
             return Some(n);
         }
