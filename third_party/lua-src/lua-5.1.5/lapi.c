@@ -1200,12 +1200,7 @@ LUA_API const char *lua_setupvalue (lua_State *L, int funcindex, int n) {
 /* kinterp: Lua's hash of a string (as luaS_newlstr computes it), for
    lua_kinterp_prefetch */
 LUA_API unsigned int lua_kinterp_strhash (const char *str, size_t l) {
-  unsigned int h = cast(unsigned int, l);
-  size_t step = (l>>5)+1;
-  size_t l1;
-  for (l1=l; l1>=step; l1-=step)
-    h = h ^ ((h<<5)+(h>>2)+cast(unsigned char, str[l1-1]));
-  return h;
+  return luaS_hash(str, l);
 }
 
 
