@@ -1,7 +1,8 @@
 //! The patched VM's internals that scripts cannot name but must not
-//! notice: the block pools (`lmem.c`) and the generic `for` running the
-//! base library's iterators inline (`lvm.c`). third_party/lua-src/PATCHES.md
-//! lists both.
+//! notice: the block pools (`lmem.c`), the 24-byte table nodes
+//! (`ltable.c`) and the generic `for` running the base library's
+//! iterators inline (`lvm.c`). third_party/lua-src/PATCHES.md
+//! lists them all.
 
 use super::gotest::{error, eval, lua};
 
@@ -198,6 +199,32 @@ fn colliding_keys_are_found_in_insertion_order() {
         return "ok " .. #got
     "#;
     assert_eq!(eval(&lua, code), "ok 2612");
+}
+
+/// A node's links are 24-bit indices (PATCHES.md): in a hash part of
+/// 2^18 nodes they need all three bytes. Every key is found, deleted keys
+/// keep their place, and `pairs` still gives first-insertion order.
+#[test]
+fn links_past_sixteen_bits_keep_chains_and_order() {
+    let lua = lua();
+    let code = r#"
+        local t = {}
+        local n = 150000
+        for i = 1, n do t["k" .. i] = i end
+        for i = 1, n, 3 do t["k" .. i] = nil end
+        for i = 1, n do
+          local want = i
+          if i % 3 == 1 then want = nil end
+          if t["k" .. i] ~= want then return "lookup k" .. i end
+        end
+        local i, bad = 0, nil
+        for k, v in pairs(t) do
+          repeat i = i + 1 until i % 3 ~= 1
+          if k ~= "k" .. i or v ~= i then bad = bad or ("order at " .. k) end
+        end
+        return bad or ("ok " .. i)
+    "#;
+    assert_eq!(eval(&lua, code), "ok 150000");
 }
 
 /// A weak table's collected key leaves the order when a new key takes

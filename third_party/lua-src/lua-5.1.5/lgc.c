@@ -59,10 +59,15 @@
 #define setthreshold(g)  (g->GCthreshold = (g->estimate/100) * g->gcpause)
 
 
+/* kinterp: markvalue for a node's key (not a TValue, see lobject.h) */
+#define marknodekey(g,n) { if (keyiscollectable(n) && iswhite(keygc(n))) \
+		reallymarkobject(g, keygc(n)); }
+
+
 static void removeentry (Node *n) {
   lua_assert(ttisnil(gval(n)));
-  if (iscollectable(gkey(n)))
-    setttype(gkey(n), LUA_TDEADKEY);  /* dead key; remove it */
+  if (keyiscollectable(n))
+    keytt(n) = LUA_TDEADKEY;  /* dead key; remove it */
 }
 
 
@@ -183,19 +188,19 @@ static int traversetable (global_State *g, Table *h) {
   i = sizenode(h);
   while (i--) {
     Node *n = gnode(h, i);
-    lua_assert(ttype(gkey(n)) != LUA_TDEADKEY || ttisnil(gval(n)));
+    lua_assert(!keyisdead(n) || ttisnil(gval(n)));
     if (ttisnil(gval(n))) {
       /* kinterp: a deleted key keeps its place in the insertion order
          (ltable.c), so it stays alive like gopher-lua's key list */
-      if (!weakkey && ttype(gkey(n)) != LUA_TDEADKEY && !ttisnumber(gkey(n))) {
-        markvalue(g, gkey(n));
+      if (!weakkey && !keyisdead(n) && keytt(n) != LUA_TNUMBER) {
+        marknodekey(g, n);
       }
       else
         removeentry(n);  /* remove empty entries */
     }
     else {
-      lua_assert(!ttisnil(gkey(n)));
-      if (!weakkey) markvalue(g, gkey(n));
+      lua_assert(!keyisnil(n));
+      if (!weakkey) marknodekey(g, n);
       if (!weakvalue) markvalue(g, gval(n));
     }
   }
@@ -352,6 +357,14 @@ static int iscleared (const TValue *o, int iskey) {
 }
 
 
+/* kinterp: iscleared for a node's key */
+static int nodekeycleared (const Node *n) {
+  TValue k;
+  getnodekey(&k, n);
+  return iscleared(&k, 1);
+}
+
+
 /*
 ** clear collected entries from weaktables
 */
@@ -372,7 +385,7 @@ static void cleartable (GCObject *l) {
     while (i--) {
       Node *n = gnode(h, i);
       if (!ttisnil(gval(n)) &&  /* non-empty entry? */
-          (iscleared(key2tval(n), 1) || iscleared(gval(n), 0))) {
+          (nodekeycleared(n) || iscleared(gval(n), 0))) {
         setnilvalue(gval(n));  /* remove value ... */
         removeentry(n);  /* remove entry from table */
       }

@@ -68,11 +68,12 @@ typedef union {
 ** Tagged Values
 */
 
-#define TValuefields	Value value; int tt
+#define TValuefields	Value value; lu_byte tt  /* kinterp: a byte (stock: int) */
 
 typedef struct lua_TValue {
   TValuefields;
-  int aux;  /* kinterp: in the padding on 64-bit: a table node's `onext' (see Node) */
+  /* kinterp: the padding after `tt' holds a table node's key tag and
+     links (see Node): nothing may write it */
 } TValue;
 
 
@@ -321,30 +322,28 @@ typedef union Closure {
 ** Tables
 */
 
-typedef union TKey {
-  struct {
-    TValuefields;
-    int next;  /* for chaining (kinterp: a node index, -1 ends; in the
-                  padding on 64-bit, tvk.aux) */
-  } nk;
-  TValue tvk;
-} TKey;
-
-
 /*
-** kinterp: the collision chain (`next') and the insertion-order chain of
-** non-array keys (`onext'), both node indices with -1 ending them, are
-** kept in the padding of the key and of the value, so that a Node is 32
-** bytes on 64-bit (stock 5.1: 40). Values and keys are only ever stored
-** field by field (setobj copies `value' and `tt'), never as whole
-** TValues, so the links survive every store. Nodes never move (ltable.c).
+** kinterp: a Node is 24 bytes on 64-bit (stock 5.1: 40), laid out as in
+** Lua 5.4: the value is a TValue at the start, and the key's tag and the
+** node's two links live in that TValue's padding, with the key's value
+** after it. The links are node indices stored plus one in 24 bits (0
+** ends a chain): `next' chains keys that collide, `onext' keeps the
+** insertion order of non-array keys (gopher's `next' order). Values are
+** only ever stored field by field (setobj copies `value' and `tt'), never
+** as whole TValues, so a store never touches the key or the links; keys
+** are read and written with the macros in ltable.h. Nodes never move
+** (ltable.c).
 */
-typedef struct Node {
+typedef union Node {
+  struct NodeKey {
+    TValuefields;  /* the value: gval(n) */
+    lu_byte key_tt;  /* the key's type tag */
+    lu_byte next[3];  /* collision chain */
+    lu_byte onext[3];  /* insertion order */
+    Value key_val;  /* the key's value */
+  } u;
   TValue i_val;
-  TKey i_key;
 } Node;
-
-#define onext	i_val.aux	/* kinterp */
 
 
 typedef struct Table {

@@ -46,6 +46,13 @@
 
 #define MAXASIZE	(1 << MAXBITS)
 
+/*
+** kinterp: a node index is stored plus one in 24 bits (see Node in
+** lobject.h), so a hash part has at most 2^23 nodes (stock: 2^MAXBITS).
+** Under the default memory limit an allocation fails long before that.
+*/
+#define MAXHBITS	23
+
 
 #define hashpow2(t,n)      (gnode(t, lmod((n), sizenode(t))))
   
@@ -72,14 +79,32 @@
 
 #define dummynode		(&dummynode_)
 
-/* kinterp: the order links fit in the padding on 64-bit (lobject.h) */
-typedef char kinterp_node_is_32_bytes[
-  (sizeof(void *) != 8 || (sizeof(Node) == 32 && sizeof(Table) == 72)) ? 1 : -1];
+/* kinterp: the key and links fit in the value's padding on 64-bit */
+typedef char kinterp_node_is_24_bytes[
+  (sizeof(void *) != 8 || (sizeof(Node) == 24 && sizeof(Table) == 72)) ? 1 : -1];
 
+/* all zeros: nil value, nil key, no links */
 static const Node dummynode_ = {
-  {{NULL}, LUA_TNIL, -1},  /* value (kinterp: onext) */
-  {{{NULL}, LUA_TNIL, -1}}  /* key (kinterp: next) */
+  {{NULL}, LUA_TNIL, LUA_TNIL, {0, 0, 0}, {0, 0, 0}, {NULL}}
 };
+
+
+/* kinterp: a node link: an index, or -1 (stored as index + 1) */
+static int getlink (const lu_byte *p) {
+  return cast_int(p[0] | (p[1] << 8) | (cast(unsigned int, p[2]) << 16)) - 1;
+}
+
+static void setlink (lu_byte *p, int i) {
+  unsigned int u = cast(unsigned int, i + 1);
+  p[0] = cast_byte(u);
+  p[1] = cast_byte(u >> 8);
+  p[2] = cast_byte(u >> 16);
+}
+
+#define gnext(n)	getlink((n)->u.next)
+#define setgnext(n,i)	setlink((n)->u.next, (i))
+#define gonext(n)	getlink((n)->u.onext)
+#define setonext(n,i)	setlink((n)->u.onext, (i))
 
 /* kinterp: the node after `n' in its collision chain, or NULL */
 #define gnextnode(t,n)	(gnext(n) < 0 ? NULL : gnode(t, gnext(n)))
@@ -111,8 +136,8 @@ static int goarraykey (const TValue *key) {
 
 static void oappend (Table *t, Node *n) {
   int i = oindex(t, n);
-  n->onext = -1;
-  if (t->olast >= 0) onode(t, t->olast)->onext = i;
+  setonext(n, -1);
+  if (t->olast >= 0) setonext(onode(t, t->olast), i);
   else t->ofirst = i;
   t->olast = i;
 }
@@ -126,17 +151,39 @@ static void ounlink (Table *t, Node *n) {
   int j = t->ofirst;
   while (j >= 0 && j != i) {
     p = j;
-    j = onode(t, j)->onext;
+    j = gonext(onode(t, j));
   }
   if (j < 0) return;  /* not in the order */
-  if (p >= 0) onode(t, p)->onext = n->onext;
-  else t->ofirst = n->onext;
-  if (n->onext < 0) t->olast = p;
+  if (p >= 0) setonext(onode(t, p), gonext(n));
+  else t->ofirst = gonext(n);
+  if (gonext(n) < 0) t->olast = p;
+}
+
+
+/* kinterp: goarraykey of a node's key */
+static int nodearraykey (const Node *n) {
+  TValue k;
+  if (keytt(n) != LUA_TNUMBER) return 0;
+  getnodekey(&k, n);
+  return goarraykey(&k);
 }
 
 
 static int ochained (Node *n) {
-  return !ttisnil(gkey(n)) && !goarraykey(key2tval(n));
+  return !keyisnil(n) && !nodearraykey(n);
+}
+
+
+/* kinterp: whether node `n' holds `key' (luaO_rawequalObj) */
+static int equalkey (const TValue *key, const Node *n) {
+  if (ttype(key) != keytt(n)) return 0;
+  switch (ttype(key)) {
+    case LUA_TNIL: return 1;
+    case LUA_TNUMBER: return luai_numeq(nvalue(key), keyval(n).n);
+    case LUA_TBOOLEAN: return bvalue(key) == keyval(n).b;
+    case LUA_TLIGHTUSERDATA: return pvalue(key) == keyval(n).p;
+    default: return gcvalue(key) == keygc(n);
+  }
 }
 
 
@@ -184,9 +231,8 @@ static Node *findnode (Table *t, StkId key) {
   if (t->node == dummynode) return NULL;
   n = mainposition(t, key);
   do {
-    if (luaO_rawequalObj(key2tval(n), key) ||
-          (ttype(gkey(n)) == LUA_TDEADKEY && iscollectable(key) &&
-           gcvalue(gkey(n)) == gcvalue(key)))
+    if (equalkey(key, n) ||
+          (keyisdead(n) && iscollectable(key) && keygc(n) == gcvalue(key)))
       return n;
     n = gnextnode(t, n);
   } while (n);
@@ -207,11 +253,11 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
     if (k == 0 || k > t->alen) {
       Node *n = (k == 0) ? findnode(t, key) : NULL;
       if (n != NULL)
-        i = n->onext;
+        i = gonext(n);
       else if (k > 0 && t->alen == 0)
         i = t->ofirst;
       else
-        i = (t->ofirst >= 0) ? onode(t, t->ofirst)->onext : -1;
+        i = (t->ofirst >= 0) ? gonext(onode(t, t->ofirst)) : -1;
       goto hashpart;
     }
   }
@@ -225,10 +271,10 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
   }
   i = t->ofirst;
  hashpart:
-  for (; i >= 0; i = onode(t, i)->onext) {
+  for (; i >= 0; i = gonext(onode(t, i))) {
     Node *n = onode(t, i);
     if (!ttisnil(gval(n))) {
-      setobj2s(L, key, key2tval(n));
+      getnodekey(key, n);
       setobj2s(L, key+1, gval(n));
       return 1;
     }
@@ -265,17 +311,18 @@ int luaH_inext (lua_State *L, Table *t, int *cursor, StkId out) {
   }
   else
     i = -c - 2;
-  for (; i >= 0; i = onode(t, i)->onext) {
+  for (; i >= 0; i = gonext(onode(t, i))) {
     Node *n = onode(t, i);
     if (!ttisnil(gval(n))) {
-      setobj2s(L, out, key2tval(n));
+      int next = gonext(n);
+      getnodekey(out, n);
       setobj2s(L, out+1, gval(n));
-      *cursor = -(n->onext) - 2;
+      *cursor = -next - 2;
 #if defined(__GNUC__)
       /* the next node of the order is anywhere in the node array: start
          fetching it while the caller handles this one */
-      if (n->onext >= 0)
-        __builtin_prefetch(onode(t, n->onext));
+      if (next >= 0)
+        __builtin_prefetch(onode(t, next));
 #endif
       return 1;
     }
@@ -356,10 +403,12 @@ static int numusehash (const Table *t, int *nums, int *pnasize) {
   while (i--) {
     Node *n = &t->node[i];
     if (!ttisnil(gval(n))) {
-      ause += countint(key2tval(n), nums);
+      TValue k;
+      getnodekey(&k, n);
+      ause += countint(&k, nums);
       totaluse++;
     }
-    else if (ttype(gkey(n)) != LUA_TDEADKEY && ochained(n))
+    else if (!keyisdead(n) && ochained(n))
       totaluse++;  /* kinterp: a deleted key keeps its place */
   }
   *pnasize += ause;
@@ -383,19 +432,13 @@ static void setnodevector (lua_State *L, Table *t, int size) {
     lsize = 0;
   }
   else {
-    int i;
     lsize = ceillog2(size);
-    if (lsize > MAXBITS)
+    if (lsize > MAXHBITS)  /* kinterp: the links' limit */
       luaG_runerror(L, "table overflow");
     size = twoto(lsize);
     t->node = luaM_knewvector(L, size, Node);  /* kinterp: pooled */
-    for (i=0; i<size; i++) {
-      Node *n = gnode(t, i);
-      gnext(n) = -1;  /* kinterp: an index */
-      setnilvalue(gkey(n));
-      setnilvalue(gval(n));
-      n->onext = -1;  /* kinterp */
-    }
+    /* kinterp: all zeros is a free node (nil key and value, no links) */
+    memset(t->node, 0, size * sizeof(Node));
   }
   t->ofirst = t->olast = -1;  /* kinterp */
   t->lsizenode = cast_byte(lsize);
@@ -425,15 +468,21 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
   }
   /* kinterp: re-insert the chained keys in their order, deleted ones
      included, then the integer keys of the hash part */
-  for (i = ofirst; i >= 0; i = nold[i].onext) {
+  for (i = ofirst; i >= 0; i = gonext(nold+i)) {
     Node *old = nold+i;
-    if (ttype(gkey(old)) != LUA_TDEADKEY)
-      setobjt2t(L, luaH_set(L, t, key2tval(old)), gval(old));
+    if (!keyisdead(old)) {
+      TValue k;
+      getnodekey(&k, old);
+      setobjt2t(L, luaH_set(L, t, &k), gval(old));
+    }
   }
   for (i = twoto(oldhsize) - 1; i >= 0; i--) {
     Node *old = nold+i;
-    if (!ttisnil(gval(old)) && !ochained(old))
-      setobjt2t(L, luaH_set(L, t, key2tval(old)), gval(old));
+    if (!ttisnil(gval(old)) && !ochained(old)) {
+      TValue k;
+      getnodekey(&k, old);
+      setobjt2t(L, luaH_set(L, t, &k), gval(old));
+    }
   }
   if (nold != dummynode)
     luaM_kfreearray(L, nold, twoto(oldhsize), Node);  /* free old array (kinterp: pooled) */
@@ -532,7 +581,7 @@ void luaH_free (lua_State *L, Table *t) {
 
 static Node *getfreepos (Table *t) {
   while (t->lastfree-- > t->node) {
-    if (ttisnil(gkey(t->lastfree)))
+    if (keyisnil(t->lastfree))
       return t->lastfree;
   }
   return NULL;  /* could not find a free place */
@@ -552,11 +601,11 @@ static Node *getfreepos (Table *t) {
 */
 static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
   Node *mp = mainposition(t, key);
-  if (ttype(gkey(mp)) == LUA_TDEADKEY)  /* kinterp: reuse a dead entry */
+  if (keyisdead(mp))  /* kinterp: reuse a dead entry */
     ounlink(t, mp);
-  else if (ttisnil(gval(mp)) && !ttisnil(gkey(mp)) && !ochained(mp))
+  else if (ttisnil(gval(mp)) && !keyisnil(mp) && !ochained(mp))
     ;  /* kinterp: reuse a deleted integer entry, as PUC does */
-  else if (!ttisnil(gkey(mp)) || mp == dummynode) {
+  else if (!keyisnil(mp) || mp == dummynode) {
     /* kinterp: a key, not a value, makes a node taken: deleted keys keep
        their node, and so their place in the insertion order */
     Node *n = getfreepos(t);  /* get a free place */
@@ -565,11 +614,11 @@ static TValue *newkey (lua_State *L, Table *t, const TValue *key) {
       return luaH_set(L, t, key);  /* re-insert key into grown table */
     }
     lua_assert(n != dummynode);
-    gnext(n) = gnext(mp);  /* chain the new position after `mp' */
-    gnext(mp) = oindex(t, n);
+    setgnext(n, gnext(mp));  /* chain the new position after `mp' */
+    setgnext(mp, oindex(t, n));
     mp = n;
   }
-  gkey(mp)->value = key->value; gkey(mp)->tt = key->tt;
+  setnodekey(mp, key);
   if (!goarraykey(key)) oappend(t, mp);  /* kinterp */
   luaC_barriert(L, t, key);
   setnilvalue(gval(mp));  /* kinterp: a reused entry may hold a value */
@@ -588,7 +637,7 @@ const TValue *luaH_getnum (Table *t, int key) {
     lua_Number nk = cast_num(key);
     Node *n = hashnum(t, nk);
     do {  /* check whether `key' is somewhere in the chain */
-      if (ttisnumber(gkey(n)) && luai_numeq(nvalue(gkey(n)), nk))
+      if (keytt(n) == LUA_TNUMBER && luai_numeq(keyval(n).n, nk))
         return gval(n);  /* that's it */
       else n = gnextnode(t, n);
     } while (n);
@@ -603,7 +652,7 @@ const TValue *luaH_getnum (Table *t, int key) {
 const TValue *luaH_getstr (Table *t, TString *key) {
   Node *n = hashstr(t, key);
   do {  /* check whether `key' is somewhere in the chain */
-    if (ttisstring(gkey(n)) && rawtsvalue(gkey(n)) == key)
+    if (keytt(n) == LUA_TSTRING && keygc(n) == obj2gco(key))
       return gval(n);  /* that's it */
     else n = gnextnode(t, n);
   } while (n);
@@ -629,7 +678,7 @@ const TValue *luaH_get (Table *t, const TValue *key) {
     default: {
       Node *n = mainposition(t, key);
       do {  /* check whether `key' is somewhere in the chain */
-        if (luaO_rawequalObj(key2tval(n), key))
+        if (equalkey(key, n))
           return gval(n);  /* that's it */
         else n = gnextnode(t, n);
       } while (n);

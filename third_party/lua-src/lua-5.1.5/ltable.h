@@ -11,11 +11,25 @@
 
 
 #define gnode(t,i)	(&(t)->node[i])
-#define gkey(n)		(&(n)->i_key.nk)
 #define gval(n)		(&(n)->i_val)
-#define gnext(n)	((n)->i_key.nk.next)
 
-#define key2tval(n)	(&(n)->i_key.tvk)
+/* kinterp: a node's key is not a TValue (see Node in lobject.h) */
+#define keytt(n)	((n)->u.key_tt)
+#define keyval(n)	((n)->u.key_val)
+#define keyisnil(n)	(keytt(n) == LUA_TNIL)
+#define keyisdead(n)	(keytt(n) == LUA_TDEADKEY)
+#define keyiscollectable(n)	(keytt(n) >= LUA_TSTRING)
+#define keygc(n)	(keyval(n).gc)
+
+/* copies node `n''s key into the TValue `o' */
+#define getnodekey(o,n) \
+  { TValue *o_=(o); const Node *n_=(n); \
+    o_->value = n_->u.key_val; o_->tt = n_->u.key_tt; }
+
+/* stores the TValue `o' as node `n''s key */
+#define setnodekey(n,o) \
+  { Node *n_=(n); const TValue *o_=(o); \
+    n_->u.key_val = o_->value; n_->u.key_tt = o_->tt; }
 
 
 LUAI_FUNC const TValue *luaH_getnum (Table *t, int key);
