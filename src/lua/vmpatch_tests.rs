@@ -253,6 +253,54 @@ fn a_dead_key_reused_leaves_the_order() {
     assert_eq!(eval(&lua, code), want.join(","));
 }
 
+/// The insertion order is a circular chain (a Table keeps only its last
+/// key): a dead key reused or dropped keeps it whole wherever the key was
+/// (first, last, the only one, every one, every other one).
+#[test]
+fn dead_keys_anywhere_in_the_order() {
+    let lua = lua();
+    let code = r#"
+        -- The keys are made in a function of their own, so that no stack
+        -- slot keeps one alive.
+        local function fill(t, n, dies, keep, want)
+          for i = 1, n do
+            local k = {}
+            if not dies(i, n) then keep[#keep + 1] = k; want[#want + 1] = "t" .. i end
+            t[k] = i
+          end
+        end
+        local function run(n, dies)
+          local t = setmetatable({}, {__mode = "k"})
+          local keep, want = {}, {}
+          fill(t, n, dies, keep, want)
+          collectgarbage("collect")
+          for i = 1, 40 do
+            t["n" .. i] = i; want[#want + 1] = "n" .. i
+            local out = {}
+            for k, v in pairs(t) do out[#out + 1] = type(k) == "table" and "t" .. v or k end
+            if table.concat(out, ",") ~= table.concat(want, ",") then
+              return "n=" .. n .. " after n" .. i .. ": " .. table.concat(out, ",")
+            end
+          end
+          return nil
+        end
+        local cases = {}
+        for n = 1, 16 do
+          cases[#cases + 1] = {n, function() return true end}
+          cases[#cases + 1] = {n, function(i) return i == 1 end}
+          cases[#cases + 1] = {n, function(i, n) return i == n end}
+          cases[#cases + 1] = {n, function(i) return i ~= 1 end}
+          cases[#cases + 1] = {n, function(i) return i % 2 == 1 end}
+        end
+        for _, c in ipairs(cases) do
+          local bad = run(c[1], c[2])
+          if bad then return bad end
+        end
+        return "ok"
+    "#;
+    assert_eq!(eval(&lua, code), "ok");
+}
+
 /// `..` writes numbers into its result without making a string of each:
 /// every mix of strings and numbers (more numbers than one pass takes,
 /// empty strings, Go's number forms) gives what `table.concat` gives,

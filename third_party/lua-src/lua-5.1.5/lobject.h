@@ -351,15 +351,17 @@ typedef struct Table {
   lu_byte flags;  /* 1<<p means tagmethod(p) is not present */ 
   lu_byte lsizenode;  /* log2 of size of `node' array */
   int sizearray;  /* size of `array' array (kinterp: moved here, into the
-                     padding before the pointers: a Table is 72 bytes) */
+                     padding before the pointers: a Table is 64 bytes) */
   struct Table *metatable;
   TValue *array;  /* array part */
   Node *node;
-  Node *lastfree;  /* any free position is before this position */
   GCObject *gclist;
+  int lastfree;  /* any free position is before this position (kinterp: a
+                    node index, not a pointer) */
   int alen;  /* kinterp: gopher-lua's array length: largest integer key 1..2^26-1 ever set */
   int nlen;  /* kinterp: <= alen; every integer key in (nlen, alen] holds nil */
-  int ofirst, olast;  /* kinterp: ends of the insertion-order chain (-1: empty) */
+  int olast;  /* kinterp: the last key of the insertion order, a circular
+                 chain: its `onext' is the first key (-1: empty) */
 } Table;
 
 

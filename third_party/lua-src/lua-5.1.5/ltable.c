@@ -79,9 +79,10 @@
 
 #define dummynode		(&dummynode_)
 
-/* kinterp: the key and links fit in the value's padding on 64-bit */
+/* kinterp: the key and links fit in the value's padding on 64-bit, and
+   a Table's free position and order need one int each */
 typedef char kinterp_node_is_24_bytes[
-  (sizeof(void *) != 8 || (sizeof(Node) == 24 && sizeof(Table) == 72)) ? 1 : -1];
+  (sizeof(void *) != 8 || (sizeof(Node) == 24 && sizeof(Table) == 64)) ? 1 : -1];
 
 /* all zeros: nil value, nil key, no links */
 static const Node dummynode_ = {
@@ -134,11 +135,24 @@ static int goarraykey (const TValue *key) {
 #define onode(t,i)	gnode(t, i)
 #define oindex(t,n)	cast_int((n) - gnode(t, 0))
 
+/*
+** kinterp: the order is circular, so that a Table keeps only its last
+** key (`olast'): the last key's `onext' is the first key.
+*/
+#define ofirst(t)	((t)->olast < 0 ? -1 : gonext(onode(t, (t)->olast)))
+
+/* the key after the one at index `i' in the order, or -1 after the last */
+#define oafter(t,i)	((i) == (t)->olast ? -1 : gonext(onode(t, (i))))
+
 static void oappend (Table *t, Node *n) {
   int i = oindex(t, n);
-  setonext(n, -1);
-  if (t->olast >= 0) setonext(onode(t, t->olast), i);
-  else t->ofirst = i;
+  if (t->olast >= 0) {
+    Node *last = onode(t, t->olast);
+    setonext(n, gonext(last));  /* the first key follows the new last */
+    setonext(last, i);
+  }
+  else
+    setonext(n, i);  /* alone: its own successor */
   t->olast = i;
 }
 
@@ -147,16 +161,21 @@ static void oappend (Table *t, Node *n) {
    reused by a new key, leaves the order) */
 static void ounlink (Table *t, Node *n) {
   int i = oindex(t, n);
-  int p = -1;
-  int j = t->ofirst;
-  while (j >= 0 && j != i) {
+  int p = t->olast;  /* the key before `j' */
+  int j;
+  if (p < 0) return;  /* empty */
+  j = gonext(onode(t, p));
+  while (j != i) {
+    if (j == t->olast) return;  /* not in the order */
     p = j;
     j = gonext(onode(t, j));
   }
-  if (j < 0) return;  /* not in the order */
-  if (p >= 0) setonext(onode(t, p), gonext(n));
-  else t->ofirst = gonext(n);
-  if (gonext(n) < 0) t->olast = p;
+  if (p == i)  /* the only key */
+    t->olast = -1;
+  else {
+    setonext(onode(t, p), gonext(n));
+    if (i == t->olast) t->olast = p;
+  }
 }
 
 
@@ -253,11 +272,13 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
     if (k == 0 || k > t->alen) {
       Node *n = (k == 0) ? findnode(t, key) : NULL;
       if (n != NULL)
-        i = gonext(n);
+        i = oafter(t, oindex(t, n));
       else if (k > 0 && t->alen == 0)
-        i = t->ofirst;
-      else
-        i = (t->ofirst >= 0) ? gonext(onode(t, t->ofirst)) : -1;
+        i = ofirst(t);
+      else {
+        i = ofirst(t);
+        if (i >= 0) i = oafter(t, i);
+      }
       goto hashpart;
     }
   }
@@ -269,9 +290,9 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
       return 1;
     }
   }
-  i = t->ofirst;
+  i = ofirst(t);
  hashpart:
-  for (; i >= 0; i = gonext(onode(t, i))) {
+  for (; i >= 0; i = oafter(t, i)) {
     Node *n = onode(t, i);
     if (!ttisnil(gval(n))) {
       getnodekey(key, n);
@@ -307,14 +328,14 @@ int luaH_inext (lua_State *L, Table *t, int *cursor, StkId out) {
         return 1;
       }
     }
-    i = t->ofirst;
+    i = ofirst(t);
   }
   else
     i = -c - 2;
-  for (; i >= 0; i = gonext(onode(t, i))) {
+  for (; i >= 0; i = oafter(t, i)) {
     Node *n = onode(t, i);
     if (!ttisnil(gval(n))) {
-      int next = gonext(n);
+      int next = oafter(t, i);
       getnodekey(out, n);
       setobj2s(L, out+1, gval(n));
       *cursor = -next - 2;
@@ -440,9 +461,9 @@ static void setnodevector (lua_State *L, Table *t, int size) {
     /* kinterp: all zeros is a free node (nil key and value, no links) */
     memset(t->node, 0, size * sizeof(Node));
   }
-  t->ofirst = t->olast = -1;  /* kinterp */
+  t->olast = -1;  /* kinterp */
   t->lsizenode = cast_byte(lsize);
-  t->lastfree = gnode(t, size);  /* all positions are free */
+  t->lastfree = size;  /* all positions are free (kinterp: an index) */
 }
 
 
@@ -450,8 +471,9 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
   int i;
   int oldasize = t->sizearray;
   int oldhsize = t->lsizenode;
-  int ofirst = t->ofirst;  /* kinterp */
+  int olast = t->olast;  /* kinterp */
   Node *nold = t->node;  /* save old hash ... */
+  int first = (olast < 0) ? -1 : gonext(nold + olast);  /* kinterp */
   if (nasize > oldasize)  /* array part must grow? */
     setarrayvector(L, t, nasize);
   /* create new hash part with appropriate size */
@@ -468,7 +490,7 @@ static void resize (lua_State *L, Table *t, int nasize, int nhsize) {
   }
   /* kinterp: re-insert the chained keys in their order, deleted ones
      included, then the integer keys of the hash part */
-  for (i = ofirst; i >= 0; i = gonext(nold+i)) {
+  for (i = first; i >= 0; i = (i == olast) ? -1 : gonext(nold+i)) {
     Node *old = nold+i;
     if (!keyisdead(old)) {
       TValue k;
@@ -561,8 +583,7 @@ Table *luaH_newlike (lua_State *L, const Table *src) {
       setnilvalue(gval(n + i));
     t->node = n;
     t->lsizenode = src->lsizenode;
-    t->lastfree = n + (src->lastfree - src->node);
-    t->ofirst = src->ofirst;
+    t->lastfree = src->lastfree;
     t->olast = src->olast;
   }
   t->alen = src->alen;
@@ -580,9 +601,10 @@ void luaH_free (lua_State *L, Table *t) {
 
 
 static Node *getfreepos (Table *t) {
-  while (t->lastfree-- > t->node) {
-    if (keyisnil(t->lastfree))
-      return t->lastfree;
+  while (t->lastfree > 0) {  /* kinterp: an index */
+    Node *n = gnode(t, --t->lastfree);
+    if (keyisnil(n))
+      return n;
   }
   return NULL;  /* could not find a free place */
 }
