@@ -1,8 +1,13 @@
 //! A heap ready for a large input: reserved in one piece and backed by
 //! transparent huge pages, so building big tables costs few page faults.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 /// Inputs at least this large (bytes) get the huge-page heap.
 pub const LARGE_INPUT: u64 = 512 << 10;
+
+/// The padding `prepare_for` keeps at the heap's top (0: not prepared).
+static PADDING: AtomicUsize = AtomicUsize::new(0);
 
 /// The reservation for a large input: several times the input, as the
 /// decoded tape, the Lua tables and the output all grow from it.
@@ -55,8 +60,47 @@ pub fn prepare_for(input_bytes: u64) {
             libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
         }
     }
+    PADDING.store(pad, Ordering::Relaxed);
+}
+
+/// Gives back to the system the resident pages of the heap's free
+/// memory, keeping the padding at the top, once `prepare_for` made the
+/// heap (a no-op otherwise). With huge pages, freed memory stays resident
+/// in 2 MiB pieces: the inputs' text and decoding scratch once they are
+/// read, and the page a chunk header took at the end of a reservation
+/// that was then shrunk (the tape's room). Called once the inputs are
+/// read, it leaves the Lua tables made next to take pages as they grow.
+/// Only while no other thread allocates: the top chunk is read and
+/// released outside malloc's lock (the CLI runs one operation on one
+/// thread).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn release_free() {
+    let pad = PADDING.load(Ordering::Relaxed);
+    if pad == 0 {
+        return;
+    }
+    // SAFETY: malloc_trim only returns free memory to the system; the
+    // range given to madvise lies inside the top chunk, which is free
+    // (its header, in the first page, is kept), and its pages read as
+    // zeros if malloc hands them out again.
+    unsafe {
+        // Free chunks among the used ones.
+        libc::malloc_trim(pad);
+        // The top chunk, which malloc_trim keeps as padding.
+        let end = libc::sbrk(0) as usize;
+        let top = libc::mallinfo2().keepcost;
+        const PAGE: usize = 4096;
+        let start = (end - top.min(end)).div_ceil(PAGE) * PAGE + PAGE;
+        if end > start {
+            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
+        }
+    }
 }
 
 /// Elsewhere the system allocator is left as it is.
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn prepare_for(_input_bytes: u64) {}
+
+/// Elsewhere the system allocator is left as it is.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn release_free() {}

@@ -230,6 +230,8 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             .transpose()?,
         desired_replica: args.desired_replica,
     });
+    // Freed decoding memory need not stay resident while Lua grows.
+    crate::heap::release_free();
     let print = if args.print_to_stdout {
         PrintSink::Stdout
     } else {
