@@ -116,13 +116,114 @@ fn decode_text(name: String, bytes: Vec<u8>) -> Result<Source, Diagnostic> {
         Ok(text) => Ok(Source { name, text }),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            let bytes = e.into_bytes();
-            let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
-            Err(
-                Diagnostic::input(format!("not UTF-8 text (invalid byte at offset {at})"))
-                    .in_file(&name)
-                    .at_line(line, 0),
+            Err(not_utf8(&name, e.as_bytes(), at))
+        }
+    }
+}
+
+/// The error for `bytes`, valid UTF-8 up to `at` only.
+fn not_utf8(name: &str, bytes: &[u8], at: usize) -> Diagnostic {
+    let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+    Diagnostic::input(format!("not UTF-8 text (invalid byte at offset {at})"))
+        .in_file(name)
+        .at_line(line, 0)
+}
+
+/// A large file mapped into memory, read-only and private, to be read in
+/// place: no copy into fresh memory, and the pages a reader has passed go
+/// back to the system as it goes (`release_before`). For a process that
+/// owns its state only: a file truncated while it is mapped ends the
+/// process (SIGBUS), as with any tool that maps its input.
+#[cfg(target_os = "linux")]
+pub struct Mapped {
+    name: String,
+    ptr: *mut libc::c_void,
+    len: usize,
+    /// Bytes from the start already given back.
+    released: std::cell::Cell<usize>,
+}
+
+#[cfg(target_os = "linux")]
+impl Mapped {
+    /// Maps `path` if it is a regular file of at least `min_len` bytes;
+    /// `None` on anything else (the caller reads the file instead, and
+    /// reports its errors).
+    pub fn open(path: &Path, min_len: u64) -> Option<Mapped> {
+        use std::os::fd::AsRawFd;
+        let file = std::fs::File::open(path).ok()?;
+        let meta = file.metadata().ok()?;
+        if !meta.is_file() || meta.len() < min_len.max(1) {
+            return None;
+        }
+        let len = usize::try_from(meta.len()).ok()?;
+        // SAFETY: a read-only private mapping of an open file, of its
+        // length; the descriptor may be closed once mapped.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ,
+                libc::MAP_PRIVATE,
+                file.as_raw_fd(),
+                0,
             )
+        };
+        if ptr == libc::MAP_FAILED {
+            return None;
+        }
+        Some(Mapped {
+            name: path.display().to_string(),
+            ptr,
+            len,
+            released: std::cell::Cell::new(0),
+        })
+    }
+
+    /// The name used for the file in messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The file's text, or the error `read_path` gives for it.
+    pub fn text(&self) -> Result<&str, Diagnostic> {
+        // SAFETY: the mapping is `len` bytes, readable, and lives as long
+        // as `self`; its pages keep the file's bytes when given back.
+        let bytes = unsafe { std::slice::from_raw_parts(self.ptr as *const u8, self.len) };
+        std::str::from_utf8(bytes).map_err(|e| not_utf8(&self.name, bytes, e.valid_up_to()))
+    }
+
+    /// Gives back the whole pages before `at` (an address inside the
+    /// text): they stay readable, and are read from the file again if
+    /// need be (a mapping of a file, unlike fresh memory, keeps its
+    /// bytes).
+    pub fn release_before(&self, at: *const u8) {
+        const PAGE: usize = 4096;
+        let base = self.ptr as usize;
+        let end = (at as usize).saturating_sub(base).min(self.len) / PAGE * PAGE;
+        let from = self.released.get();
+        if end > from {
+            // SAFETY: the range lies inside this mapping, which is
+            // private and never written: MADV_DONTNEED only unmaps its
+            // pages, and a later read maps the file's bytes again.
+            unsafe {
+                libc::madvise(
+                    (base + from) as *mut libc::c_void,
+                    end - from,
+                    libc::MADV_DONTNEED,
+                );
+            }
+            self.released.set(end);
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for Mapped {
+    fn drop(&mut self) {
+        // SAFETY: unmaps exactly what `open` mapped; no reference into it
+        // outlives `self` (`text` borrows it).
+        unsafe {
+            libc::munmap(self.ptr, self.len);
         }
     }
 }
@@ -133,4 +234,61 @@ pub fn read_sources(args: &[String], recursive: bool) -> Result<Vec<Source>, Dia
         .iter()
         .map(|p| read_path(p.as_deref()))
         .collect()
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod mapped_tests {
+    use super::Mapped;
+
+    /// This process's resident KiB of the mapping of `path`.
+    fn resident_kib(path: &std::path::Path) -> u64 {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").expect("smaps");
+        let name = path.display().to_string();
+        let mut inside = false;
+        let mut kib = 0;
+        for line in smaps.lines() {
+            if line.contains('-') && line.split_whitespace().count() >= 5 {
+                inside = line.ends_with(&name);
+            } else if inside && let Some(rest) = line.strip_prefix("Rss:") {
+                kib += rest
+                    .trim()
+                    .trim_end_matches(" kB")
+                    .parse::<u64>()
+                    .expect("kB");
+            }
+        }
+        kib
+    }
+
+    /// A mapped file reads as the file; the pages before a point given
+    /// back leave the process's resident memory and still read the same.
+    #[test]
+    fn a_mapped_file_gives_back_the_pages_read() {
+        let dir = std::env::temp_dir().join(format!("kinterp-mapped-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("items.json");
+        let line = "{\"clusterName\": \"member\", \"status\": {\"replicas\": 3}}\n";
+        let text = line.repeat((4 << 20) / line.len());
+        std::fs::write(&path, &text).expect("write");
+        assert!(
+            Mapped::open(&path, text.len() as u64 + 1).is_none(),
+            "too small"
+        );
+        assert!(Mapped::open(&dir, 1).is_none(), "a directory");
+        let m = Mapped::open(&path, 1).expect("mapped");
+        assert_eq!(m.name(), path.display().to_string());
+        assert_eq!(m.text().expect("UTF-8"), text);
+        let before = resident_kib(&path);
+        assert!(before >= 3 << 10, "read, so resident: {before} KiB");
+        m.release_before(m.text().expect("UTF-8")[3 << 20..].as_ptr());
+        let after = resident_kib(&path);
+        assert!(
+            after + (2 << 10) <= before,
+            "given back: {before} -> {after} KiB"
+        );
+        assert_eq!(m.text().expect("UTF-8"), text);
+        drop(m);
+        assert_eq!(resident_kib(&path), 0, "unmapped");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

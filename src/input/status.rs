@@ -100,6 +100,17 @@ impl StatusItems {
         decode(name, &text)
     }
 
+    /// `read` for a mapped file's text: the pages the reader has passed
+    /// are given back to the system as it goes (`release` takes an
+    /// address inside `text`; the pages before it are not needed again).
+    pub(crate) fn read_released(
+        name: &str,
+        text: &str,
+        release: &dyn Fn(*const u8),
+    ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
+        decode_with(name, text, true, Some(release))
+    }
+
     /// No items.
     pub fn empty() -> StatusItems {
         StatusItems::on(empty_tape())
@@ -182,14 +193,16 @@ impl StatusItems {
 /// Decodes a status file's documents and normalizes their items; none
 /// is an error. A decoding error anywhere wins over an item's error.
 fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
-    decode_with(name, text, true)
+    decode_with(name, text, true, None)
 }
 
-/// `decode`, trying the fast reader first if `fast`.
+/// `decode`, trying the fast reader first if `fast`; that reader hands
+/// `release` the text it has passed.
 fn decode_with(
     name: &str,
     text: &str,
     fast: bool,
+    release: Option<&dyn Fn(*const u8)>,
 ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut items = Normalizer::new(name, true, Tape::new());
@@ -197,7 +210,8 @@ fn decode_with(
     // nodes as the text has bytes over 8, and fewer string bytes.
     items.room = Some((text.len() / 4, text.len() / 2 + 64));
     let room = items.room;
-    let fast = fast && trimmed.starts_with(['{', '[']) && fast::read(trimmed, &mut items).is_ok();
+    let fast =
+        fast && trimmed.starts_with(['{', '[']) && fast::read(trimmed, &mut items, release).is_ok();
     if !fast {
         items.restart();
         items.room = room;

@@ -22,9 +22,19 @@ pub(super) struct Declined;
 
 type Step<T = ()> = Result<T, Declined>;
 
+/// How far behind the cursor the text is handed to `release` (the
+/// strings of the last items, which the next ones are compared with,
+/// stay in place), and how often.
+const KEEP: usize = 64 << 10;
+const RELEASE_EVERY: usize = 1 << 20;
+
 /// Reads the JSON stream `text` (starting with `{` or `[`) into `n`'s
 /// items. On `Declined`, `n` holds a partial result and must be restarted.
-pub(super) fn read(text: &str, n: &mut Normalizer) -> Step {
+/// `release`, if given, is handed an address in `text` now and then: the
+/// text before it will not be read again, but for the strings kept to
+/// predict the next items' (a mapped file's pages read again are only
+/// mapped again).
+pub(super) fn read(text: &str, n: &mut Normalizer, release: Option<&dyn Fn(*const u8)>) -> Step {
     let mut r = Reader {
         text,
         b: text.as_bytes(),
@@ -32,7 +42,14 @@ pub(super) fn read(text: &str, n: &mut Normalizer) -> Step {
         seen: Vec::new(),
         next: 0,
     };
+    let mut released = 0;
     loop {
+        if let Some(release) = release
+            && r.pos >= released + RELEASE_EVERY + KEEP
+        {
+            released = r.pos - KEEP;
+            release(r.b[released..].as_ptr());
+        }
         r.ws();
         let Some(&c) = r.b.get(r.pos) else {
             return Ok(());

@@ -13,13 +13,13 @@ use serde_json::{Value, json};
 /// Whether the fast reader takes `text` (whole).
 fn accepted(text: &str) -> bool {
     let mut n = Normalizer::new("s.json", true, Tape::new());
-    read(text, &mut n).is_ok()
+    read(text, &mut n, None).is_ok()
 }
 
 /// The items (or the error) as read with and without the fast reader.
 fn both(text: &str) -> (Result<Vec<Value>, String>, Result<Vec<Value>, String>) {
     let read = |fast| {
-        decode_with("s.json", text, fast)
+        decode_with("s.json", text, fast, None)
             .map(|(items, warnings)| {
                 assert!(warnings.is_empty());
                 items.to_values()
@@ -34,7 +34,7 @@ fn both(text: &str) -> (Result<Vec<Value>, String>, Result<Vec<Value>, String>) 
 fn lua_both(text: &str) -> (Value, Value) {
     let lua = Lua::new();
     let seen = |fast| {
-        let (items, _) = decode_with("s.json", text, fast).unwrap();
+        let (items, _) = decode_with("s.json", text, fast, None).unwrap();
         let items: StatusItems = items.spent_on_use();
         lua_to_json(&status_items_to_lua(&lua, &items).unwrap()).unwrap()
     };
@@ -199,4 +199,22 @@ proptest! {
             prop_assert_eq!(fast, full);
         }
     }
+}
+
+/// A long stream hands `release` points behind the cursor, in order and
+/// at most every `RELEASE_EVERY` bytes, keeping the last `KEEP` bytes;
+/// the items are those read without it.
+#[test]
+fn release_is_handed_the_text_passed() {
+    let text = format!("{ITEM}\n").repeat((3 << 20) / (ITEM.len() + 1));
+    let base = text.as_ptr() as usize;
+    let seen = std::cell::RefCell::new(Vec::new());
+    let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
+    let (items, _) = decode_with("s.json", &text, true, Some(&record)).unwrap();
+    let (plain, _) = decode_with("s.json", &text, true, None).unwrap();
+    assert_eq!(items.to_values(), plain.to_values());
+    let seen = seen.into_inner();
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert!(seen[0] >= super::RELEASE_EVERY && seen[1] >= seen[0] + super::RELEASE_EVERY);
+    assert!(seen[1] + super::KEEP <= text.len());
 }

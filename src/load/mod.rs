@@ -188,11 +188,33 @@ pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
     read_status_and_warnings(path).map(|(items, _)| items)
 }
 
+/// `path` mapped into memory, if it names one large regular file and the
+/// process owns its state (the CLI): a status file of thousands of items
+/// is then read in place, its pages given back as they are read.
+#[cfg(target_os = "linux")]
+fn map_large(path: &str) -> Result<Option<input::sources::Mapped>, Diagnostic> {
+    if !crate::runtime::process_owned() {
+        return Ok(None);
+    }
+    Ok(
+        match input::sources::expand_paths(&[path.to_string()], false)?.as_slice() {
+            [Some(p)] => input::sources::Mapped::open(p, crate::heap::LARGE_INPUT),
+            _ => None,
+        },
+    )
+}
+
 /// `read_status`, with the warnings reading the file raised. Each file's
 /// text is freed once decoded, before its items are normalized.
 pub fn read_status_and_warnings(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
+    #[cfg(target_os = "linux")]
+    if let Some(mapped) = map_large(path)? {
+        return input::StatusItems::read_released(mapped.name(), mapped.text()?, &|at| {
+            mapped.release_before(at)
+        });
+    }
     let mut items: Option<input::StatusItems> = None;
     let mut warnings = Vec::new();
     for s in read_sources(&[path.to_string()], false)? {

@@ -151,3 +151,122 @@ fn files_without_a_document_are_errors() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Sums every item, and names some, so that two runs over the same items
+/// print the same only if they read all of them alike.
+const SUM_RIC: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: sum\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n    statusAggregation:\n      luaScript: |\n        function AggregateStatus(desired, items)\n          local sum, names = 0, {}\n          for i, item in ipairs(items) do\n            sum = sum + (item.status and item.status.replicas or 0)\n            if i % 1000 == 1 or i == #items then names[#names + 1] = item.clusterName end\n          end\n          desired.status = {n = #items, replicas = sum, names = table.concat(names, ',')}\n          return desired\n        end\n";
+
+/// `aggregate` with the status items on standard input.
+fn aggregate_stdin(dir: &Path, items: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kinterp"))
+        .args([
+            "interpret",
+            "-f",
+            "ric.yaml",
+            "--operation",
+            "AggregateStatus",
+            "--desired-file",
+            "d.yaml",
+            "--status-file",
+            "-",
+            "-o",
+            "json",
+        ])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kinterp runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let items = items.to_string();
+    let feed = std::thread::spawn(move || stdin.write_all(items.as_bytes()));
+    let out = child.wait_with_output().expect("kinterp ends");
+    feed.join().expect("feeder").expect("stdin written");
+    out
+}
+
+/// A large status file is read in place (mapped, and its pages given
+/// back as the reader passes them): its items are those read from
+/// standard input, which is copied into memory. Both on the fast
+/// reader's path and when an unusual last item sends the whole file back
+/// to the full reader, which reads the pages given back again.
+#[test]
+fn a_large_status_file_reads_as_standard_input() {
+    let dir = scratch("large");
+    std::fs::write(dir.join("ric.yaml"), SUM_RIC).expect("write");
+    std::fs::write(
+        dir.join("d.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
+    )
+    .expect("write");
+    let items: String = (0..20_000)
+        .map(|i| {
+            format!(
+                "{{\"clusterName\": \"member{i}\", \"applied\": true, \"status\": {{\"replicas\": {}}}}}\n",
+                i % 7
+            )
+        })
+        .collect();
+    // Past the mapped reader's threshold (512 KiB), and past the point
+    // where it first gives pages back (1 MiB and 64 KiB).
+    assert!(items.len() > (1 << 20) + (64 << 10));
+    let unusual =
+        format!("{items}{{\"clusterName\": \"tab\\tbed\", \"status\": {{\"replicas\": 1.5}}}}\n");
+    for (file, body, n) in [
+        ("fast.json", &items, 20_000),
+        ("unusual.json", &unusual, 20_001),
+    ] {
+        std::fs::write(dir.join(file), body).expect("write");
+        let mapped = aggregate(&dir, file, &["-o", "json"]);
+        let piped = aggregate_stdin(&dir, body);
+        assert_eq!(
+            mapped.status.code(),
+            Some(0),
+            "{file}: {}",
+            text(&mapped.stderr)
+        );
+        assert_eq!(
+            (text(&mapped.stdout), text(&mapped.stderr)),
+            (text(&piped.stdout), text(&piped.stderr)),
+            "{file}"
+        );
+        assert!(
+            text(&mapped.stdout).contains(&format!("\"n\":{n}")),
+            "{file}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A large status file that is not UTF-8 gets the message a small one
+/// gets: the file, the line and the offset of the first invalid byte.
+#[test]
+fn a_large_status_file_not_utf8_is_an_error() {
+    let dir = scratch("large-bad");
+    std::fs::write(dir.join("ric.yaml"), SUM_RIC).expect("write");
+    std::fs::write(
+        dir.join("d.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
+    )
+    .expect("write");
+    let mut body: Vec<u8> = (0..20_000)
+        .flat_map(|i| format!("{{\"clusterName\": \"member{i}\"}}\n").into_bytes())
+        .collect();
+    let offset = body.len() + br#"{"clusterName": "x"#.len();
+    body.extend_from_slice(b"{\"clusterName\": \"x\xff\"}\n");
+    assert!(body.len() > 512 << 10);
+    std::fs::write(dir.join("bad.json"), &body).expect("write");
+    let out = aggregate(&dir, "bad.json", &[]);
+    assert_eq!(
+        (out.status.code(), text(&out.stderr), text(&out.stdout)),
+        (
+            Some(2),
+            format!("error: bad.json:20001: not UTF-8 text (invalid byte at offset {offset})\n"),
+            String::new()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
