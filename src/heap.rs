@@ -64,36 +64,21 @@ pub fn prepare_for(input_bytes: u64) {
 }
 
 /// Gives back to the system the resident pages of the heap's free
-/// memory, keeping the padding at the top, once `prepare_for` made the
-/// heap (a no-op otherwise). With huge pages, freed memory stays resident
-/// in 2 MiB pieces: the inputs' text and decoding scratch once they are
-/// read, and the page a chunk header took at the end of a reservation
-/// that was then shrunk (the tape's room). Called once the inputs are
-/// read, it leaves the Lua tables made next to take pages as they grow.
-/// Only while no other thread allocates: the top chunk is read and
-/// released outside malloc's lock (the CLI runs one operation on one
-/// thread).
+/// chunks (malloc_trim), keeping the padding `prepare_for` set at the
+/// top, once `prepare_for` made the heap (a no-op otherwise). With huge
+/// pages, memory that was touched and freed stays resident in 2 MiB
+/// pieces: the inputs' decoding scratch, once they are read. Called then,
+/// it leaves the Lua tables made next to take pages as they grow. Only
+/// the allocator's own call: which memory is free is malloc's to say.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn release_free() {
     let pad = PADDING.load(Ordering::Relaxed);
     if pad == 0 {
         return;
     }
-    // SAFETY: malloc_trim only returns free memory to the system; the
-    // range given to madvise lies inside the top chunk, which is free
-    // (its header, in the first page, is kept), and its pages read as
-    // zeros if malloc hands them out again.
+    // SAFETY: malloc_trim only returns free memory to the system.
     unsafe {
-        // Free chunks among the used ones.
         libc::malloc_trim(pad);
-        // The top chunk, which malloc_trim keeps as padding.
-        let end = libc::sbrk(0) as usize;
-        let top = libc::mallinfo2().keepcost;
-        const PAGE: usize = 4096;
-        let start = (end - top.min(end)).div_ceil(PAGE) * PAGE + PAGE;
-        if end > start {
-            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_DONTNEED);
-        }
     }
 }
 

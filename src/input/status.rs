@@ -207,8 +207,12 @@ fn decode_with(
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut items = Normalizer::new(name, true, Tape::new());
     // Reserved, not touched: the normalized items take about as many
-    // nodes as the text has bytes over 8, and fewer string bytes.
-    items.room = Some((text.len() / 4, text.len() / 2 + 64));
+    // nodes as the text has bytes over 8. The strings are reserved after
+    // the nodes, at the heap's top, where they grow in place; little room
+    // is taken for them (repeated strings are stored once), as a large
+    // room would leave malloc's header for the rest of the heap far past
+    // them, on a page (2 MiB with huge pages) that nothing else uses.
+    items.room = Some((text.len() / 4, text.len() / 64 + 4096));
     let room = items.room;
     let fast =
         fast && trimmed.starts_with(['{', '[']) && fast::read(trimmed, &mut items, release).is_ok();
