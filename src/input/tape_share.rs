@@ -70,10 +70,11 @@ impl Tape {
         &self.strings[start as usize..(start + len) as usize]
     }
 
-    /// Gives the memory of the whole pages among nodes `from..to` back to
-    /// the system: a tape read front to back (and then dropped) need not
-    /// hold what it has read. Those nodes must never be read again (they
-    /// become zeros: nulls). Nothing happens off Linux.
+    /// Gives the memory of the whole pages below node `to` back to the
+    /// system, from the page holding node `from` on (where the previous
+    /// call stopped): a tape read front to back (and then dropped) need
+    /// not hold what it has read. The nodes before `to` must never be read
+    /// again (they become zeros: nulls). Nothing happens off Linux.
     pub(crate) fn discard_nodes(&mut self, from: usize, to: usize) {
         let to = to.min(self.nodes.len());
         if from >= to {
@@ -84,7 +85,9 @@ impl Tape {
             const PAGE: usize = 4096;
             let base = self.nodes.as_mut_ptr() as usize;
             let size = std::mem::size_of::<super::Packed>();
-            let start = (base + from * size).next_multiple_of(PAGE);
+            // The page holding node `from` is whole below `to` only now:
+            // the previous call stopped short of it.
+            let start = ((base + from * size) / PAGE * PAGE).max(base.next_multiple_of(PAGE));
             let end = (base + to * size) / PAGE * PAGE;
             if end > start {
                 // SAFETY: the range is inside this tape's node buffer, which

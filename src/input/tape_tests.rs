@@ -79,3 +79,55 @@ fn from_values_and_copy() {
     u.close(at, 1);
     assert_eq!(u.to_value(at), json!([v]));
 }
+
+/// Nodes read front to back are given back page by page: nothing at or
+/// after `to`, and the page a call stops short of (it holds nodes past
+/// `to`) is given back by the next call, once it is whole below its `to`.
+#[cfg(target_os = "linux")]
+#[test]
+fn discarded_nodes_are_the_pages_read() {
+    let mut tape = Tape::new();
+    let n = 40_000;
+    for i in 0..n {
+        tape.push_leaf(Node::Uint(i as u64));
+    }
+    let size = std::mem::size_of::<Packed>();
+    let base = tape.nodes.as_ptr() as usize;
+    // The first node of the page holding node `i`, and of the next page.
+    let page_of = |i: usize| {
+        ((base + i * size) / 4096 * 4096)
+            .saturating_sub(base)
+            .div_ceil(size)
+    };
+    let next_page = |i: usize| ((base + i * size) / 4096 * 4096 + 4096 - base).div_ceil(size);
+    let (to1, to2) = (10_001, 30_001);
+    tape.discard_nodes(0, to1);
+    assert_eq!(
+        tape.node(page_of(to1) - 1),
+        Node::Null,
+        "a whole page before to1"
+    );
+    for i in page_of(to1)..n {
+        assert_eq!(
+            tape.node(i),
+            Node::Uint(i as u64),
+            "node {i} after the first call"
+        );
+    }
+    tape.discard_nodes(to1, to2);
+    for i in next_page(page_of(to1))..page_of(to2) {
+        assert_eq!(tape.node(i), Node::Null, "node {i} after the second call");
+    }
+    assert_eq!(
+        tape.node(page_of(to1) + 1),
+        Node::Null,
+        "the page the first call stopped short of"
+    );
+    for i in page_of(to2)..n {
+        assert_eq!(
+            tape.node(i),
+            Node::Uint(i as u64),
+            "node {i} after the second call"
+        );
+    }
+}
