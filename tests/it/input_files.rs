@@ -15,9 +15,9 @@ fn kinterp(dir: &Path, args: &[&str]) -> Output {
         .expect("kinterp runs")
 }
 
-/// AggregateStatus of `ric.yaml` over `d.yaml` in `dir`, with the status
-/// file `status` and the further arguments `extra`.
-fn aggregate(dir: &Path, status: &str, extra: &[&str]) -> Output {
+/// The arguments of AggregateStatus of `ric.yaml` over `d.yaml`, with the
+/// status file `status` and the further arguments `extra`.
+fn aggregate_args<'a>(status: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "interpret",
         "-f",
@@ -30,7 +30,25 @@ fn aggregate(dir: &Path, status: &str, extra: &[&str]) -> Output {
         status,
     ];
     args.extend_from_slice(extra);
-    kinterp(dir, &args)
+    args
+}
+
+/// AggregateStatus in `dir`; see `aggregate_args`.
+fn aggregate(dir: &Path, status: &str, extra: &[&str]) -> Output {
+    kinterp(dir, &aggregate_args(status, extra))
+}
+
+/// A scratch folder holding the customization `ric` as `ric.yaml` and a
+/// Deployment as `d.yaml`.
+fn with_deployment(name: &str, ric: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::write(dir.join("ric.yaml"), ric).expect("write");
+    std::fs::write(
+        dir.join("d.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
+    )
+    .expect("write");
+    dir
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -112,13 +130,7 @@ const RIC: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpr
 /// and exits 0: a lint in CI must not pass on nothing).
 #[test]
 fn files_without_a_document_are_errors() {
-    let dir = scratch("empty");
-    std::fs::write(dir.join("ric.yaml"), RIC).expect("write");
-    std::fs::write(
-        dir.join("d.yaml"),
-        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
-    )
-    .expect("write");
+    let dir = with_deployment("empty", RIC);
     for (file, body) in [
         ("empty.yaml", ""),
         ("comments.yaml", "# nothing here\n---\n...\n"),
@@ -161,19 +173,7 @@ fn aggregate_stdin(dir: &Path, items: &str) -> Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_kinterp"))
-        .args([
-            "interpret",
-            "-f",
-            "ric.yaml",
-            "--operation",
-            "AggregateStatus",
-            "--desired-file",
-            "d.yaml",
-            "--status-file",
-            "-",
-            "-o",
-            "json",
-        ])
+        .args(aggregate_args("-", &["-o", "json"]))
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -195,13 +195,7 @@ fn aggregate_stdin(dir: &Path, items: &str) -> Output {
 /// to the full reader, which reads the pages given back again.
 #[test]
 fn a_large_status_file_reads_as_standard_input() {
-    let dir = scratch("large");
-    std::fs::write(dir.join("ric.yaml"), SUM_RIC).expect("write");
-    std::fs::write(
-        dir.join("d.yaml"),
-        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
-    )
-    .expect("write");
+    let dir = with_deployment("large", SUM_RIC);
     let items: String = (0..20_000)
         .map(|i| {
             format!(
@@ -245,13 +239,7 @@ fn a_large_status_file_reads_as_standard_input() {
 /// gets: the file, the line and the offset of the first invalid byte.
 #[test]
 fn a_large_status_file_not_utf8_is_an_error() {
-    let dir = scratch("large-bad");
-    std::fs::write(dir.join("ric.yaml"), SUM_RIC).expect("write");
-    std::fs::write(
-        dir.join("d.yaml"),
-        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: p\n",
-    )
-    .expect("write");
+    let dir = with_deployment("large-bad", SUM_RIC);
     let mut body: Vec<u8> = (0..20_000)
         .flat_map(|i| format!("{{\"clusterName\": \"member{i}\"}}\n").into_bytes())
         .collect();
