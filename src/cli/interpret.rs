@@ -9,7 +9,7 @@ use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
 use crate::load::{
     load_customizations_and_warnings, parse_operation, read_object_and_warnings,
-    read_status_and_warnings,
+    read_status_and_warnings, read_status_in_place,
 };
 use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation, Spend};
@@ -226,7 +226,15 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             .status_file
             .as_deref()
             // Converted into Lua once, then freed (see the comment above).
-            .map(|p| read_status_and_warnings(p).map(|w| warned(w).spent_on_use()))
+            // Read in place once; reread into memory when watching.
+            .map(|p| {
+                let read = if args.watch {
+                    read_status_and_warnings(p)
+                } else {
+                    read_status_in_place(p)
+                };
+                read.map(|w| warned(w).spent_on_use())
+            })
             .transpose()?,
         desired_replica: args.desired_replica,
     });

@@ -209,8 +209,28 @@ fn map_large(path: &str) -> Result<Option<input::sources::Mapped>, Diagnostic> {
 pub fn read_status_and_warnings(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
+    read_status_with(path, false)
+}
+
+/// `read_status_and_warnings` for a process that reads the file once and
+/// is then done with it (the CLI's single run): a large file is mapped
+/// and read in place. It must not be truncated meanwhile (the process
+/// would end with SIGBUS), so a program that rereads files as they
+/// change (`--watch`) reads them into memory instead.
+pub fn read_status_in_place(
+    path: &str,
+) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
+    read_status_with(path, true)
+}
+
+fn read_status_with(
+    path: &str,
+    in_place: bool,
+) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
+    #[cfg(not(target_os = "linux"))]
+    let _ = in_place; // mapping is Linux-only
     #[cfg(target_os = "linux")]
-    if let Some(mapped) = map_large(path)? {
+    if in_place && let Some(mapped) = map_large(path)? {
         return input::StatusItems::read_released(mapped.name(), mapped.text()?, &|at| {
             mapped.release_before(at)
         });
