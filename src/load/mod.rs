@@ -188,20 +188,21 @@ pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
     read_status_and_warnings(path).map(|(items, _)| items)
 }
 
-/// `path` mapped into memory, if it names one large regular file and the
-/// process owns its state (the CLI): a status file of thousands of items
-/// is then read in place, its pages given back as they are read.
+/// The one large regular file `paths` names, mapped into memory, when
+/// reading `in_place` and the process owns its state (the CLI): a status
+/// file of thousands of items is then read in place, its pages given back
+/// as they are read.
 #[cfg(target_os = "linux")]
-fn map_large(path: &str) -> Result<Option<input::sources::Mapped>, Diagnostic> {
-    if !crate::runtime::process_owned() {
-        return Ok(None);
+fn map_large(
+    paths: &[Option<std::path::PathBuf>],
+    in_place: bool,
+) -> Option<input::sources::Mapped> {
+    match paths {
+        [Some(p)] if in_place && crate::runtime::process_owned() => {
+            input::sources::Mapped::open(p, crate::heap::LARGE_INPUT)
+        }
+        _ => None,
     }
-    Ok(
-        match input::sources::expand_paths(&[path.to_string()], false)?.as_slice() {
-            [Some(p)] => input::sources::Mapped::open(p, crate::heap::LARGE_INPUT),
-            _ => None,
-        },
-    )
 }
 
 /// `read_status`, with the warnings reading the file raised. Each file's
@@ -227,17 +228,23 @@ fn read_status_with(
     path: &str,
     in_place: bool,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
+    let paths = input::sources::expand_paths(&[path.to_string()], false)?;
     #[cfg(not(target_os = "linux"))]
     let _ = in_place; // mapping is Linux-only
     #[cfg(target_os = "linux")]
-    if in_place && let Some(mapped) = map_large(path)? {
+    if let Some(mapped) = map_large(&paths, in_place) {
         return input::StatusItems::read_released(mapped.name(), mapped.text()?, &|at| {
             mapped.release_before(at)
         });
     }
+    // Every file is read before any is decoded, as `read_sources` does.
+    let sources = paths
+        .iter()
+        .map(|p| input::sources::read_path(p.as_deref()))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut items: Option<input::StatusItems> = None;
     let mut warnings = Vec::new();
-    for s in read_sources(&[path.to_string()], false)? {
+    for s in sources {
         let (more, warned) = input::StatusItems::read_text(&s.name, s.text)?;
         warnings.extend(warned);
         match &mut items {
