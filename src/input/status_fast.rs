@@ -41,15 +41,10 @@ pub(super) fn read(text: &str, n: &mut Normalizer, release: Option<&dyn Fn(*cons
         pos: 0,
         seen: Vec::new(),
         next: 0,
+        release,
+        released: 0,
     };
-    let mut released = 0;
     loop {
-        if let Some(release) = release
-            && r.pos >= released + RELEASE_EVERY + KEEP
-        {
-            released = r.pos - KEEP;
-            release(r.b[released..].as_ptr());
-        }
         r.ws();
         let Some(&c) = r.b.get(r.pos) else {
             return Ok(());
@@ -85,6 +80,10 @@ struct Reader<'t> {
     text: &'t str,
     b: &'t [u8],
     pos: usize,
+    /// Handed the text passed, after an item (see `read`).
+    release: Option<&'t dyn Fn(*const u8)>,
+    /// Where the text was last handed to `release`.
+    released: usize,
     /// The strings of the last items, in the order read (up to
     /// `PREDICTED`), with their nodes: items alike repeat them in the
     /// same order, and a string found where expected is neither scanned
@@ -311,6 +310,13 @@ impl<'t> Reader<'t> {
         let (nodes, strings) = out.extent();
         if nodes >= MAX_EXTENT || strings >= MAX_EXTENT {
             return Err(Declined);
+        }
+        // After each item, in a stream or in a list alike.
+        if let Some(release) = self.release
+            && self.pos >= self.released + RELEASE_EVERY + KEEP
+        {
+            self.released = self.pos - KEEP;
+            release(self.b[self.released..].as_ptr());
         }
         Ok(())
     }

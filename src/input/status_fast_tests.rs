@@ -201,20 +201,25 @@ proptest! {
     }
 }
 
-/// A long stream hands `release` points behind the cursor, in order and
-/// at most every `RELEASE_EVERY` bytes, keeping the last `KEEP` bytes;
-/// the items are those read without it.
+/// A long stream, and the same items as one list, hand `release` points
+/// behind the cursor, in order and at most every `RELEASE_EVERY` bytes,
+/// keeping the last `KEEP` bytes; the items are those read without it.
 #[test]
 fn release_is_handed_the_text_passed() {
-    let text = format!("{ITEM}\n").repeat((3 << 20) / (ITEM.len() + 1));
-    let base = text.as_ptr() as usize;
-    let seen = std::cell::RefCell::new(Vec::new());
-    let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
-    let (items, _) = decode_with("s.json", &text, true, Some(&record)).unwrap();
-    let (plain, _) = decode_with("s.json", &text, true, None).unwrap();
-    assert_eq!(items.to_values(), plain.to_values());
-    let seen = seen.into_inner();
-    assert_eq!(seen.len(), 2, "{seen:?}");
-    assert!(seen[0] >= super::RELEASE_EVERY && seen[1] >= seen[0] + super::RELEASE_EVERY);
-    assert!(seen[1] + super::KEEP <= text.len());
+    let count = (3 << 20) / (ITEM.len() + 1);
+    let stream = format!("{ITEM}\n").repeat(count);
+    let list = format!("[{}{ITEM}]", format!("{ITEM},").repeat(count - 1));
+    for text in [stream, list] {
+        let base = text.as_ptr() as usize;
+        let seen = std::cell::RefCell::new(Vec::new());
+        let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
+        let (items, _) = decode_with("s.json", &text, true, Some(&record)).unwrap();
+        let (plain, _) = decode_with("s.json", &text, true, None).unwrap();
+        assert_eq!(items.len(), count);
+        assert_eq!(items.to_values(), plain.to_values());
+        let seen = seen.into_inner();
+        assert_eq!(seen.len(), 2, "{seen:?}");
+        assert!(seen[0] >= super::RELEASE_EVERY && seen[1] >= seen[0] + super::RELEASE_EVERY);
+        assert!(seen[1] + super::KEEP <= text.len());
+    }
 }
