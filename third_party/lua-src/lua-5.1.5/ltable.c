@@ -162,9 +162,8 @@ static void oappend (Table *t, Node *n) {
 static void ounlink (Table *t, Node *n) {
   int i = oindex(t, n);
   int p = t->olast;  /* the key before `j' */
-  int j;
-  if (p < 0) return;  /* empty */
-  j = gonext(onode(t, p));
+  int j = ofirst(t);
+  if (j < 0) return;  /* empty */
   while (j != i) {
     if (j == t->olast) return;  /* not in the order */
     p = j;
