@@ -53,6 +53,10 @@ pub(super) fn read(text: &str, n: &mut Normalizer, release: Option<&dyn Fn(*cons
         match c {
             b'{' => r.item(n)?,
             b'[' if n.unroll => {
+                // Its items are written one by one, with no decoded
+                // document freed beside them: a list read element by
+                // element (see `Normalizer::finish`).
+                n.listed = true;
                 r.pos += 1;
                 r.ws();
                 if r.eat(b']') {

@@ -223,3 +223,19 @@ fn release_is_handed_the_text_passed() {
         assert!(seen[1] + super::KEEP <= text.len());
     }
 }
+
+/// A list is taken item by item, as the full reader's element-by-element
+/// lists are, so the tape is shrunk to fit when it is finished; a stream
+/// of documents is not a list.
+#[test]
+fn a_list_is_read_element_by_element() {
+    for (text, listed) in [
+        (format!("[{ITEM}, {ITEM}]"), true),
+        (format!("{ITEM}\n{ITEM}\n"), false),
+        ("[]".to_string(), true),
+    ] {
+        let mut n = Normalizer::new("s.json", true, Tape::new());
+        assert!(read(&text, &mut n, None).is_ok(), "{text}");
+        assert_eq!(n.listed, listed, "{text}");
+    }
+}
