@@ -8,6 +8,7 @@
 use mlua::{Lua, Value as LuaValue, ffi};
 
 use super::convert::push_protected;
+use crate::heap::Forecast;
 use crate::input::StatusItems;
 use crate::input::tape::{Node, Tape};
 
@@ -145,8 +146,11 @@ unsafe fn push(
         };
         let (mut released, mut next) = (0, root + 1);
         ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
+        // A tape given up as it is read belongs to a run that owns the
+        // process: its heap may be told what the items will take.
+        let mut forecast = matches!(held, Held::Own(_)).then(|| Forecast::new(len as usize));
         let mut n: ffi::lua_Integer = 0;
-        for _ in 0..len {
+        for done in 1..=len as usize {
             let tape = held.tape();
             let item = next;
             next += tape.size(item);
@@ -162,6 +166,10 @@ unsafe fn push(
             {
                 tape.discard_nodes(released, next);
                 released = next;
+            }
+            if let (Some(forecast), Held::Own(tape)) = (&mut forecast, &*held) {
+                // The nodes not yet read are given back as the items grow.
+                forecast.step(done, || tape.node_bytes(next));
             }
         }
         ffi::lua_replace(state, base);
