@@ -113,6 +113,42 @@ fn inline_iterators_leave_errors_to_the_call() {
     );
 }
 
+/// Strings keep their bytes right after a 20-byte header: every length
+/// around the pools' 8-byte steps and their 512-byte limit, made by
+/// `string.rep`, by `..` and by `string.sub`, is one interned string
+/// with its own length and bytes, as a key too, through a full
+/// collection that frees the copies.
+#[test]
+fn strings_of_every_length_keep_their_bytes() {
+    // A plain state: the sandbox leaves out `string.rep`.
+    let lua = mlua::Lua::new();
+    let code = r#"
+        local bad, keys = {}, {}
+        for n = 0, 600 do
+          local a = string.rep("x", n - 1) .. (n > 0 and string.char(65 + n % 26) or "")
+          local b = ("x"):rep(n - 1) .. (n > 0 and string.char(65 + n % 26) or "")
+          local c = (a .. "tail"):sub(1, n)
+          if #a ~= n or a ~= b or a ~= c then bad[#bad + 1] = "len" .. n end
+          if n > 0 and (a:byte(n) ~= 65 + n % 26 or (n > 1 and a:byte(1) ~= 120)) then
+            bad[#bad + 1] = "bytes" .. n
+          end
+          keys[a] = n
+        end
+        collectgarbage("collect")
+        local count = 0
+        for k, v in pairs(keys) do
+          count = count + 1
+          if #k ~= v then bad[#bad + 1] = "key" .. v end
+        end
+        for n = 0, 600, 37 do
+          local k = string.rep("x", n - 1) .. (n > 0 and string.char(65 + n % 26) or "")
+          if keys[k] ~= n then bad[#bad + 1] = "find" .. n end
+        end
+        return count .. " " .. (#bad == 0 and "ok" or table.concat(bad, ","))
+    "#;
+    assert_eq!(lua.load(code).eval::<String>().unwrap(), "601 ok");
+}
+
 /// Freed tables and strings go back to their pools and are used again:
 /// making and dropping the same garbage twice needs no more memory the
 /// second time.

@@ -204,12 +204,19 @@ typedef union TString {
     CommonHeader;
     lu_byte reserved;
     unsigned int hash;
-    size_t len;
+    unsigned int len;  /* kinterp: 32 bits, in what was padding */
   } tsv;
 } TString;
 
 
-#define getstr(ts)	cast(const char *, (ts) + 1)
+/*
+** kinterp: a string's bytes follow its 20 header bytes, not the 24 of
+** sizeof(TString): a short string takes 8 bytes less in its pool.
+** luaS_newlstr refuses lengths from MAXSTRLEN on.
+*/
+#define TSTRHEADER	(offsetof(TString, tsv.len) + sizeof(unsigned int))
+#define MAXSTRLEN	cast(size_t, 0xFFFFFFFFu)
+#define getstr(ts)	(cast(const char *, (ts)) + TSTRHEADER)
 #define svalue(o)       getstr(rawtsvalue(o))
 
 

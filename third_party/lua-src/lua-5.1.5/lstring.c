@@ -51,16 +51,16 @@ static TString *newlstr (lua_State *L, const char *str, size_t l,
                                        unsigned int h) {
   TString *ts;
   stringtable *tb;
-  if (l+1 > (MAX_SIZET - sizeof(TString))/sizeof(char))
+  if (l >= MAXSTRLEN)  /* kinterp: 32-bit lengths */
     luaM_toobig(L);
-  ts = cast(TString *, luaM_kalloc_(L, (l+1)*sizeof(char)+sizeof(TString)));  /* kinterp: pooled */
-  ts->tsv.len = l;
+  ts = cast(TString *, luaM_kalloc_(L, (l+1)*sizeof(char)+TSTRHEADER));  /* kinterp: pooled, 20-byte header */
+  ts->tsv.len = cast(unsigned int, l);
   ts->tsv.hash = h;
   ts->tsv.marked = luaC_white(G(L));
   ts->tsv.tt = LUA_TSTRING;
   ts->tsv.reserved = 0;
-  memcpy(ts+1, str, l*sizeof(char));
-  ((char *)(ts+1))[l] = '\0';  /* ending 0 */
+  memcpy(cast(char *, getstr(ts)), str, l*sizeof(char));
+  cast(char *, getstr(ts))[l] = '\0';  /* ending 0 */
   tb = &G(L)->strt;
   h = lmod(h, tb->size);
   ts->tsv.next = tb->hash[h];  /* chain new entry */

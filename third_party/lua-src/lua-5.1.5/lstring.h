@@ -13,7 +13,7 @@
 #include "lstate.h"
 
 
-#define sizestring(s)	(sizeof(union TString)+((s)->len+1)*sizeof(char))
+#define sizestring(s)	(TSTRHEADER+((s)->len+1)*sizeof(char))  /* kinterp */
 
 #define sizeudata(u)	(sizeof(union Udata)+(u)->len)
 
