@@ -146,6 +146,8 @@ unsafe fn push(
         };
         let (mut released, mut next) = (0, root + 1);
         ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
+        // Each item names its cluster: one distinct string at least.
+        lua_kinterp_reservestrings(state, len.min(i32::MAX as u32) as i32);
         // A tape given up as it is read belongs to a run that owns the
         // process: its heap may be told what the items will take.
         let mut forecast = matches!(held, Held::Own(_)).then(|| Forecast::new(len as usize));
@@ -414,6 +416,8 @@ unsafe extern "C" {
     fn lua_kinterp_nodeindex(state: *mut ffi::lua_State, idx: i32) -> i32;
     /// Pops a value into node `n` of the table at `idx`.
     fn lua_kinterp_setnodevalue(state: *mut ffi::lua_State, idx: i32, n: i32);
+    /// Grows the string table to hold `n` more strings than it does.
+    fn lua_kinterp_reservestrings(state: *mut ffi::lua_State, n: i32);
 }
 
 #[cfg(test)]
@@ -574,6 +578,54 @@ mod tests {
         assert_eq!(
             pushed,
             json!([{"clusterName": "", "status": {"a": [1.0, "a"], "c": []}}])
+        );
+    }
+
+    /// Room for the strings a push will make is taken at once: reserving
+    /// room for 5 000 grows the table (8 bytes a slot) there and then,
+    /// and making them afterwards takes no more than the strings.
+    #[test]
+    fn string_room_is_reserved_at_once() {
+        let lua = Lua::new();
+        let make = "local t = {} for i = 1, 5000 do t[i] = 'cluster-' .. i end return t";
+        // Once without a reservation, to see what the strings take.
+        let unreserved = Lua::new();
+        let before = unreserved.used_memory();
+        let kept: mlua::Table = unreserved.load(make).eval().unwrap();
+        let plain = unreserved.used_memory() - before;
+        drop(kept);
+
+        let before = lua.used_memory();
+        // SAFETY: the call only grows the state's string table.
+        unsafe {
+            lua.exec_raw::<()>((), |state| lua_kinterp_reservestrings(state, 5000))
+                .unwrap();
+        }
+        let reserved = lua.used_memory() - before;
+        assert!(reserved >= 8 * 4096, "reserved only {reserved} bytes");
+        let before = lua.used_memory();
+        let _kept: mlua::Table = lua.load(make).eval().unwrap();
+        let made = lua.used_memory() - before;
+        assert!(
+            made + 8 * 4096 <= plain,
+            "{made} bytes with room reserved, {plain} without"
+        );
+        // Nothing to reserve: no more than a call that does nothing.
+        let delta = |f: fn(*mut ffi::lua_State)| {
+            let before = lua.used_memory();
+            // SAFETY: `f` does nothing or reserves nothing.
+            unsafe { lua.exec_raw::<()>((), f).unwrap() };
+            lua.used_memory() - before
+        };
+        let noop = delta(|_| {});
+        assert_eq!(delta(|s| unsafe { lua_kinterp_reservestrings(s, 0) }), noop);
+        assert_eq!(
+            delta(|s| unsafe { lua_kinterp_reservestrings(s, -1) }),
+            noop
+        );
+        assert_eq!(
+            delta(|s| unsafe { lua_kinterp_reservestrings(s, 10) }),
+            noop
         );
     }
 }

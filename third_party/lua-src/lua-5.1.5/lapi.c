@@ -716,6 +716,24 @@ LUA_API int lua_kinterp_inext (lua_State *L, int idx, int *cursor) {
   return more;
 }
 
+/* kinterp: grows the string table at once to hold `n' more strings than
+   it does, where a bulk conversion knows it will make that many: it then
+   skips the doublings on the way, each of which rehashes every string */
+LUA_API void lua_kinterp_reservestrings (lua_State *L, int n) {
+  stringtable *tb;
+  lua_lock(L);
+  tb = &G(L)->strt;
+  if (n > 0 && tb->nuse + cast(lu_int32, n) > cast(lu_int32, tb->size)) {
+    lu_int32 want = tb->nuse + cast(lu_int32, n);
+    int size = tb->size;
+    while (cast(lu_int32, size) < want && size <= MAX_INT/2)
+      size *= 2;
+    luaS_resize(L, size);
+  }
+  lua_unlock(L);
+}
+
+
 /* kinterp: pushes a table with the keys of the table at `idx' (which has
    no array part) in the same nodes and order, every value nil
    (luaH_newlike); lua_kinterp_setnodevalue then fills it */
