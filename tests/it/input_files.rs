@@ -235,6 +235,75 @@ fn a_large_status_file_reads_as_standard_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// While a large status file's items are made into tables, the heap is
+/// backed by huge pages but for its growing edge: once the push can
+/// forecast where it ends, the heap from a boundary below that is advised
+/// small pages, `nh` in /proc/PID/smaps (`hg` marks the huge-page part).
+/// Read while the script spins, after the push.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn the_heaps_growing_edge_is_advised_small_pages() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    if !Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists() {
+        crate::skipped("this kernel has no transparent huge pages to advise");
+        return;
+    }
+    let spin = SUM_RIC.replace(
+        "          local sum, names = 0, {}\n",
+        "          local sum, names = 0, {}\n          while #items > 0 do sum = sum + 1 end\n",
+    );
+    assert_ne!(spin, SUM_RIC);
+    let dir = with_deployment("edge", &spin);
+    let items: String = (0..20_000)
+        .map(|i| format!("{{\"clusterName\": \"member{i}\", \"status\": {{\"replicas\": 1}}}}\n"))
+        .collect();
+    assert!(items.len() > 512 << 10);
+    std::fs::write(dir.join("items.json"), &items).expect("write");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kinterp"))
+        .args(aggregate_args("items.json", &["--timeout", "30s"]))
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("kinterp runs");
+    // The advice of the [heap] mappings: (huge pages, small pages).
+    let heap_advice = |smaps: &str| {
+        let (mut in_heap, mut hg, mut nh) = (false, false, false);
+        for line in smaps.lines() {
+            // A mapping starts with its address range, "start-end".
+            let first = line.split_whitespace().next().unwrap_or("");
+            if first.contains('-') && first.chars().all(|c| c == '-' || c.is_ascii_hexdigit()) {
+                in_heap = line.ends_with("[heap]");
+            } else if in_heap && let Some(flags) = line.strip_prefix("VmFlags:") {
+                hg |= flags.split_whitespace().any(|f| f == "hg");
+                nh |= flags.split_whitespace().any(|f| f == "nh");
+            }
+        }
+        (hg, nh)
+    };
+    let smaps = format!("/proc/{}/smaps", child.id());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut seen = (false, false);
+    while !seen.1 && Instant::now() < deadline {
+        if let Ok(text) = std::fs::read_to_string(&smaps) {
+            let now = heap_advice(&text);
+            seen = (seen.0 || now.0, now.1);
+        }
+        if child.try_wait().expect("child state").is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let ended = child.try_wait().expect("child state");
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ended, None, "the run ended before its script was watched");
+    assert!(seen.0, "no huge-page advice on the heap");
+    assert!(seen.1, "no small-page advice at the heap's growing edge");
+}
+
 /// A large status file that is not UTF-8 gets the message a small one
 /// gets: the file, the line and the offset of the first invalid byte.
 #[test]
