@@ -1,5 +1,8 @@
 //! A heap ready for a large input: reserved in one piece and backed by
-//! transparent huge pages, so building big tables costs few page faults.
+//! transparent huge pages, so building big tables costs few page faults;
+//! its growing edge in small pages once a bulk build can forecast where
+//! it ends ([`Forecast`]), so that its last pages are not mapped 2 MiB at
+//! a time.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
