@@ -2,7 +2,7 @@
 //! lines the test cases ran.
 //!
 //! While a run records, the Lua runner (src/lua/run.rs) names each script
-//! it calls ([`enter`]) and its hook reports every line run ([`line`]).
+//! it calls ([`enter`]) and its hook reports every line run ([`line()`]).
 //! Recording is per thread and off unless [`start`] was called, so other
 //! runs pay nothing but a thread-local check per script call. A [`Report`]
 //! then maps script lines to the YAML file's lines (through

@@ -1,6 +1,6 @@
 //! The Go types kinterp decodes, in one home: the schema table
 //! (`schema.txt`, read by [`schema`]), the one decoder with its modes
-//! ([`decode`]), Go's marshalling of decoded values ([`encode`]), script
+//! ([`decode()`]), Go's marshalling of decoded values ([`encode()`]), script
 //! results read into Karmada's types ([`results`]), `metav1.Time` text
 //! ([`time`]) and accessors for decoded values ([`view`]).
 //!

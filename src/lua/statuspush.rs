@@ -3,7 +3,7 @@
 //! often the same values (`Healthy`): each distinct short string is made
 //! (hashed and interned by Lua) once and then copied from a stack slot,
 //! and an object with the keys of an earlier one, in the same order, is
-//! made as a copy of that table's keys (see [`Shapes`]).
+//! made as a copy of that table's keys (see `Shapes`).
 
 use mlua::{Lua, Value as LuaValue, ffi};
 
