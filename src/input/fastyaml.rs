@@ -132,7 +132,10 @@ impl Parser<'_> {
     fn stream(&mut self, sink: &mut dyn DocSink) -> Result<bool, crate::diag::Diagnostic> {
         loop {
             match self.document(sink) {
-                Ok(Some(Some(doc))) => sink.doc(doc)?,
+                Ok(Some(Some(doc))) => {
+                    sink.doc(doc)?;
+                    sink.passed(self.pos);
+                }
                 Ok(Some(None)) => {}
                 Ok(None) => return Ok(true),
                 Err(Bail) => return Ok(false),
@@ -152,7 +155,10 @@ impl Parser<'_> {
                     let doc = if self.is_dash(l) && sink.takes_elements() {
                         sink.list();
                         self.depth += 1;
-                        self.sequence_each(l, &mut |v| sink.element(v))?;
+                        self.sequence_each(l, &mut |v, at| {
+                            sink.element(v);
+                            sink.passed(at);
+                        })?;
                         self.depth -= 1;
                         None
                     } else {
@@ -250,13 +256,13 @@ impl Parser<'_> {
     /// A block sequence at column `first.indent`.
     fn sequence(&mut self, first: Line) -> R<Value> {
         let mut items = Vec::new();
-        self.sequence_each(first, &mut |item| items.push(item))?;
+        self.sequence_each(first, &mut |item, _| items.push(item))?;
         Ok(Value::Array(items))
     }
 
     /// The elements of a block sequence at column `first.indent`, each
     /// given to `take` as soon as it is read.
-    fn sequence_each(&mut self, first: Line, take: &mut dyn FnMut(Value)) -> R<()> {
+    fn sequence_each(&mut self, first: Line, take: &mut dyn FnMut(Value, usize)) -> R<()> {
         let col = first.indent;
         let mut l = first;
         loop {
@@ -278,7 +284,7 @@ impl Parser<'_> {
                     self.inline(rest, col)?
                 }
             };
-            take(item);
+            take(item, self.pos);
             match self.peek()? {
                 Peek::Content(n) if n.indent == col && self.is_dash(n) => l = n,
                 Peek::Content(n) if n.indent > col => return Err(Bail),

@@ -8,12 +8,48 @@ use super::tape::{Node, Shared, Tape};
 use super::yaml::{DocSink, each_document};
 use crate::diag::Diagnostic;
 
+/// Hands a mapped text back to the system behind a reader's cursor (see
+/// `read_released`): now and then, what is more than `KEEP` bytes behind
+/// it (text a reader looks back at stays in place; anything it reads
+/// again is only mapped again).
+struct Passing<'t> {
+    release: &'t dyn Fn(*const u8),
+    text: &'t [u8],
+    /// Where the text was last handed back.
+    released: usize,
+}
+
+impl<'t> Passing<'t> {
+    /// Bytes kept behind the cursor, and how much is handed back at once.
+    const KEEP: usize = 64 << 10;
+    const EVERY: usize = 1 << 20;
+
+    fn new(release: &'t dyn Fn(*const u8), text: &'t str) -> Passing<'t> {
+        Passing {
+            release,
+            text: text.as_bytes(),
+            released: 0,
+        }
+    }
+
+    /// The reader is at byte `at` of the text.
+    #[inline]
+    fn at(&mut self, at: usize) {
+        if at >= self.released + Self::EVERY + Self::KEEP {
+            self.released = (at - Self::KEEP).min(self.text.len());
+            (self.release)(self.text[self.released..].as_ptr());
+        }
+    }
+}
+
 /// Normalizes each document's items as soon as it is read, so that
 /// neither the decoded values of a long stream nor their tape are ever
-/// all held: only the normalized items are.
+/// all held: only the normalized items are. A mapped text is handed back
+/// as the reader passes it.
 struct NormSink<'n> {
     scratch: Tape,
     items: Normalizer<'n>,
+    passing: Option<Passing<'n>>,
 }
 
 impl DocSink for NormSink<'_> {
@@ -45,6 +81,12 @@ impl DocSink for NormSink<'_> {
         drop(v);
         self.items.element(&self.scratch, 0);
         self.scratch.clear();
+    }
+
+    fn passed(&mut self, at: usize) {
+        if let Some(passing) = &mut self.passing {
+            passing.at(at);
+        }
     }
 }
 
@@ -246,6 +288,7 @@ fn decode_with(
             let mut sink = NormSink {
                 scratch: Tape::new(),
                 items,
+                passing: release.map(|release| Passing::new(release, text)),
             };
             let warnings = each_document(name, text, &mut sink)?;
             items = sink.items;
@@ -503,6 +546,61 @@ fn kind(node: Node) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A long YAML stream, and the same items as one YAML list, hand
+    /// `release` points behind the reader to the end of the text, in
+    /// order, `Passing::EVERY` bytes apart at least and keeping the last
+    /// `Passing::KEEP`; the items are those read without it.
+    #[test]
+    fn release_is_handed_the_yaml_text_passed() {
+        let item =
+            "clusterName: member\nhealth: Healthy\nstatus:\n  replicas: 3\n  readyReplicas: 2\n";
+        // Past two steps of `Passing::EVERY` and `KEEP`, as a stream.
+        let count = ((2 << 20) + (256 << 10)) / (item.len() + 4);
+        let stream = format!("---\n{item}").repeat(count);
+        let indented = item.replace('\n', "\n  ");
+        let list = format!("- {}\n", indented.trim_end()).repeat(count);
+        for text in [stream, list] {
+            let base = text.as_ptr() as usize;
+            let seen = std::cell::RefCell::new(Vec::new());
+            let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
+            let (items, _) = decode_with("s.yaml", &text, true, Some(&record)).unwrap();
+            let (plain, _) = decode_with("s.yaml", &text, true, None).unwrap();
+            assert_eq!(items.len(), count);
+            assert_eq!(items.to_values(), plain.to_values());
+            let seen = seen.into_inner();
+            let (every, keep) = (Passing::EVERY, Passing::KEEP);
+            assert!(seen.len() >= 2 && seen[0] >= every, "{seen:?}");
+            assert!(seen.windows(2).all(|w| w[1] >= w[0] + every), "{seen:?}");
+            // Up to the end: the last is within one step (and an item) of it.
+            let last = seen[seen.len() - 1];
+            assert!(last + keep <= text.len(), "{seen:?}");
+            assert!(last + keep + every + 100 >= text.len(), "{seen:?}");
+        }
+    }
+
+    /// The reader's place is handed back only past `EVERY` bytes beyond
+    /// the last, less `KEEP`, and never past the text's end.
+    #[test]
+    fn passing_hands_back_behind_the_cursor() {
+        let text = "x".repeat(4 << 20);
+        let base = text.as_ptr() as usize;
+        let seen = std::cell::RefCell::new(Vec::new());
+        let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
+        let mut passing = Passing::new(&record, &text);
+        let (every, keep) = (Passing::EVERY, Passing::KEEP);
+        for at in [
+            0,
+            every,
+            every + keep - 1,
+            every + keep,
+            every + keep + 10,
+            2 * every + keep,
+        ] {
+            passing.at(at);
+        }
+        assert_eq!(*seen.borrow(), [every, 2 * every]);
+    }
 
     #[test]
     fn normalized_as_go_decodes() {

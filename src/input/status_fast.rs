@@ -6,7 +6,7 @@
 //! On anything else, it declines and the file is read the usual way:
 //! it never decides an error or an unusual case itself.
 
-use super::{FIELDS, Normalizer};
+use super::{FIELDS, Normalizer, Passing};
 use crate::input::tape::Node;
 
 /// Nesting deeper than this is left to the full reader (which has its
@@ -22,12 +22,6 @@ pub(super) struct Declined;
 
 type Step<T = ()> = Result<T, Declined>;
 
-/// How far behind the cursor the text is handed to `release` (the
-/// strings of the last items, which the next ones are compared with,
-/// stay in place), and how often.
-const KEEP: usize = 64 << 10;
-const RELEASE_EVERY: usize = 1 << 20;
-
 /// Reads the JSON stream `text` (starting with `{` or `[`) into `n`'s
 /// items. On `Declined`, `n` holds a partial result and must be restarted.
 /// `release`, if given, is handed an address in `text` now and then: the
@@ -41,8 +35,7 @@ pub(super) fn read(text: &str, n: &mut Normalizer, release: Option<&dyn Fn(*cons
         pos: 0,
         seen: Vec::new(),
         next: 0,
-        release,
-        released: 0,
+        passing: release.map(|release| Passing::new(release, text)),
     };
     loop {
         r.ws();
@@ -84,10 +77,10 @@ struct Reader<'t> {
     text: &'t str,
     b: &'t [u8],
     pos: usize,
-    /// Handed the text passed, after an item (see `read`).
-    release: Option<&'t dyn Fn(*const u8)>,
-    /// Where the text was last handed to `release`.
-    released: usize,
+    /// Told the reader's place after each item (see `read`): the
+    /// strings of the last items, which the next ones are compared with,
+    /// stay in place.
+    passing: Option<Passing<'t>>,
     /// The strings of the last items, in the order read (up to
     /// `PREDICTED`), with their nodes: items alike repeat them in the
     /// same order, and a string found where expected is neither scanned
@@ -316,11 +309,8 @@ impl<'t> Reader<'t> {
             return Err(Declined);
         }
         // After each item, in a stream or in a list alike.
-        if let Some(release) = self.release
-            && self.pos >= self.released + RELEASE_EVERY + KEEP
-        {
-            self.released = self.pos - KEEP;
-            release(self.b[self.released..].as_ptr());
+        if let Some(passing) = &mut self.passing {
+            passing.at(self.pos);
         }
         Ok(())
     }

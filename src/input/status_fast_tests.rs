@@ -1,7 +1,7 @@
 //! The fast reader reads what it accepts exactly as the full reader does,
 //! and declines everything else.
 
-use super::super::{Normalizer, StatusItems, decode_with};
+use super::super::{Normalizer, Passing, StatusItems, decode_with};
 use super::read;
 use crate::input::tape::Tape;
 use crate::lua::convert::lua_to_json;
@@ -202,8 +202,8 @@ proptest! {
 }
 
 /// A long stream, and the same items as one list, hand `release` points
-/// behind the cursor, in order and at most every `RELEASE_EVERY` bytes,
-/// keeping the last `KEEP` bytes; the items are those read without it.
+/// behind the cursor, in order and at most every `Passing::EVERY` bytes,
+/// keeping the last `Passing::KEEP` bytes; the items are those read without it.
 #[test]
 fn release_is_handed_the_text_passed() {
     let count = (3 << 20) / (ITEM.len() + 1);
@@ -219,8 +219,8 @@ fn release_is_handed_the_text_passed() {
         assert_eq!(items.to_values(), plain.to_values());
         let seen = seen.into_inner();
         assert_eq!(seen.len(), 2, "{seen:?}");
-        assert!(seen[0] >= super::RELEASE_EVERY && seen[1] >= seen[0] + super::RELEASE_EVERY);
-        assert!(seen[1] + super::KEEP <= text.len());
+        assert!(seen[0] >= Passing::EVERY && seen[1] >= seen[0] + Passing::EVERY);
+        assert!(seen[1] + Passing::KEEP <= text.len());
     }
 }
 

@@ -23,6 +23,9 @@ pub(crate) trait DocSink {
     fn list(&mut self) {}
     /// One element of the list begun last.
     fn element(&mut self, _v: Value) {}
+    /// The reader is past byte `at` of the text: it does not read what
+    /// is before again, unless it starts over (`restart`).
+    fn passed(&mut self, _at: usize) {}
 }
 
 impl DocSink for Vec<Value> {

@@ -190,9 +190,9 @@ fn aggregate_stdin(dir: &Path, items: &str) -> Output {
 
 /// A large status file is read in place (mapped, and its pages given
 /// back as the reader passes them): its items are those read from
-/// standard input, which is copied into memory. Both on the fast
-/// reader's path and when an unusual last item sends the whole file back
-/// to the full reader, which reads the pages given back again.
+/// standard input, which is copied into memory. JSON and YAML, both on
+/// the fast readers' paths and when an unusual last item sends the whole
+/// file back to the full reader, which reads the pages given back again.
 #[test]
 fn a_large_status_file_reads_as_standard_input() {
     let dir = with_deployment("large", SUM_RIC);
@@ -209,9 +209,23 @@ fn a_large_status_file_reads_as_standard_input() {
     assert!(items.len() > (1 << 20) + (64 << 10));
     let unusual =
         format!("{items}{{\"clusterName\": \"tab\\tbed\", \"status\": {{\"replicas\": 1.5}}}}\n");
+    // The same items as YAML, given back as the YAML reader passes them;
+    // a duplicate key at the end sends the file to the full reader.
+    let yaml: String = (0..20_000)
+        .map(|i| {
+            format!(
+                "---\nclusterName: member{i}\napplied: true\nstatus:\n  replicas: {}\n",
+                i % 7
+            )
+        })
+        .collect();
+    assert!(yaml.len() > (1 << 20) + (64 << 10));
+    let yaml_unusual = format!("{yaml}---\nclusterName: a\nclusterName: b\n");
     for (file, body, n) in [
         ("fast.json", &items, 20_000),
         ("unusual.json", &unusual, 20_001),
+        ("fast.yaml", &yaml, 20_000),
+        ("unusual.yaml", &yaml_unusual, 20_001),
     ] {
         std::fs::write(dir.join(file), body).expect("write");
         let mapped = aggregate(&dir, file, &["-o", "json"]);
@@ -222,9 +236,13 @@ fn a_large_status_file_reads_as_standard_input() {
             "{file}: {}",
             text(&mapped.stderr)
         );
+        // Warnings name the file, or STDIN.
         assert_eq!(
             (text(&mapped.stdout), text(&mapped.stderr)),
-            (text(&piped.stdout), text(&piped.stderr)),
+            (
+                text(&piped.stdout),
+                text(&piped.stderr).replace("STDIN", file)
+            ),
             "{file}"
         );
         assert!(
