@@ -547,6 +547,20 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The offsets in `text` that reading it as the status file `name`
+    /// hands to `release`, checking that it holds `count` items, the same
+    /// as read without `release`.
+    pub(super) fn released_points(name: &str, text: &str, count: usize) -> Vec<usize> {
+        let base = text.as_ptr() as usize;
+        let seen = std::cell::RefCell::new(Vec::new());
+        let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
+        let (items, _) = decode_with(name, text, true, Some(&record)).unwrap();
+        let (plain, _) = decode_with(name, text, true, None).unwrap();
+        assert_eq!(items.len(), count, "{name}");
+        assert_eq!(items.to_values(), plain.to_values(), "{name}");
+        seen.into_inner()
+    }
+
     /// A long YAML stream, and the same items as one YAML list, hand
     /// `release` points behind the reader to the end of the text, in
     /// order, `Passing::EVERY` bytes apart at least and keeping the last
@@ -561,14 +575,7 @@ mod tests {
         let indented = item.replace('\n', "\n  ");
         let list = format!("- {}\n", indented.trim_end()).repeat(count);
         for text in [stream, list] {
-            let base = text.as_ptr() as usize;
-            let seen = std::cell::RefCell::new(Vec::new());
-            let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
-            let (items, _) = decode_with("s.yaml", &text, true, Some(&record)).unwrap();
-            let (plain, _) = decode_with("s.yaml", &text, true, None).unwrap();
-            assert_eq!(items.len(), count);
-            assert_eq!(items.to_values(), plain.to_values());
-            let seen = seen.into_inner();
+            let seen = released_points("s.yaml", &text, count);
             let (every, keep) = (Passing::EVERY, Passing::KEEP);
             assert!(seen.len() >= 2 && seen[0] >= every, "{seen:?}");
             assert!(seen.windows(2).all(|w| w[1] >= w[0] + every), "{seen:?}");

@@ -210,14 +210,7 @@ fn release_is_handed_the_text_passed() {
     let stream = format!("{ITEM}\n").repeat(count);
     let list = format!("[{}{ITEM}]", format!("{ITEM},").repeat(count - 1));
     for text in [stream, list] {
-        let base = text.as_ptr() as usize;
-        let seen = std::cell::RefCell::new(Vec::new());
-        let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
-        let (items, _) = decode_with("s.json", &text, true, Some(&record)).unwrap();
-        let (plain, _) = decode_with("s.json", &text, true, None).unwrap();
-        assert_eq!(items.len(), count);
-        assert_eq!(items.to_values(), plain.to_values());
-        let seen = seen.into_inner();
+        let seen = super::super::tests::released_points("s.json", &text, count);
         assert_eq!(seen.len(), 2, "{seen:?}");
         assert!(seen[0] >= Passing::EVERY && seen[1] >= seen[0] + Passing::EVERY);
         assert!(seen[1] + Passing::KEEP <= text.len());
