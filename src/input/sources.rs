@@ -230,10 +230,13 @@ impl Drop for Mapped {
 
 /// Resolves and reads every argument, in order.
 pub fn read_sources(args: &[String], recursive: bool) -> Result<Vec<Source>, Diagnostic> {
-    expand_paths(args, recursive)?
-        .iter()
-        .map(|p| read_path(p.as_deref()))
-        .collect()
+    read_paths(&expand_paths(args, recursive)?)
+}
+
+/// Reads every path `expand_paths` gave (None: standard input), in
+/// order, before any is decoded.
+pub fn read_paths(paths: &[Option<PathBuf>]) -> Result<Vec<Source>, Diagnostic> {
+    paths.iter().map(|p| read_path(p.as_deref())).collect()
 }
 
 #[cfg(all(test, target_os = "linux"))]

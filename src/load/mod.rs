@@ -237,11 +237,7 @@ fn read_status_with(
             mapped.release_before(at)
         });
     }
-    // Every file is read before any is decoded, as `read_sources` does.
-    let sources = paths
-        .iter()
-        .map(|p| input::sources::read_path(p.as_deref()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let sources = input::sources::read_paths(&paths)?;
     let mut items: Option<input::StatusItems> = None;
     let mut warnings = Vec::new();
     for s in sources {
