@@ -163,15 +163,15 @@ unsafe fn push(
                 n += 1;
                 ffi::lua_rawseti(state, -2, n);
             }
-            if let Held::Own(tape) = held
-                && next - released >= RELEASE_EVERY
-            {
-                tape.discard_nodes(released, next);
-                released = next;
-            }
-            if let (Some(forecast), Held::Own(tape)) = (&mut forecast, &*held) {
+            if let Held::Own(tape) = held {
+                if next - released >= RELEASE_EVERY {
+                    tape.discard_nodes(released, next);
+                    released = next;
+                }
                 // The nodes not yet read are given back as the items grow.
-                forecast.step(done, || tape.node_bytes(next));
+                if let Some(forecast) = &mut forecast {
+                    forecast.step(done, || tape.node_bytes(next));
+                }
             }
         }
         ffi::lua_replace(state, base);
