@@ -5,6 +5,7 @@
 
 use super::Finding;
 use crate::diag::Position;
+use crate::input::yaml11::{self, Scalar};
 use crate::locate::{Node, NodeValue, Style};
 use crate::ops::Operation;
 use crate::ric::{RIC_API_VERSION, RIC_KIND};
@@ -184,28 +185,14 @@ fn scalar_type(node: &Node) -> Option<&'static str> {
     }
 }
 
-/// What go-yaml v2 makes of a plain scalar.
+/// What go-yaml v2 makes of a plain scalar: the one resolver the readers
+/// use, so lint and `--check` agree on what is a string (`inf`, `nan`).
 fn plain_type(text: &str) -> &'static str {
-    match text {
-        "" | "~" | "null" | "Null" | "NULL" => return "null",
-        "y" | "Y" | "yes" | "Yes" | "YES" | "n" | "N" | "no" | "No" | "NO" | "true" | "True"
-        | "TRUE" | "false" | "False" | "FALSE" | "on" | "On" | "ON" | "off" | "Off" | "OFF" => {
-            return "bool";
-        }
-        _ => {}
-    }
-    let t = text.replace('_', "");
-    let t = t.trim_start_matches(['+', '-']);
-    let number = t.parse::<f64>().is_ok()
-        || t.strip_prefix("0x")
-            .is_some_and(|h| i64::from_str_radix(h, 16).is_ok())
-        || t.strip_prefix("0b")
-            .is_some_and(|b| i64::from_str_radix(b, 2).is_ok())
-        || matches!(t.to_ascii_lowercase().as_str(), ".inf" | ".nan");
-    if number && !t.is_empty() && !t.ends_with('.') || t == "0" {
-        "number"
-    } else {
-        "string"
+    match yaml11::resolve(text) {
+        Scalar::Null => "null",
+        Scalar::Bool(_) => "bool",
+        Scalar::Int(_) | Scalar::Uint(_) | Scalar::Float(_) => "number",
+        Scalar::Str | Scalar::Merge => "string",
     }
 }
 

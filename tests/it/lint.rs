@@ -352,3 +352,35 @@ karmadactl's.
 
 # Rules
 ";
+
+/// The schema rule types plain scalars with the readers' resolver: `inf`,
+/// `nan` and `infinity` are strings for go-yaml v2 (only `.inf`, `.nan`
+/// are floats), so a customization named `inf` is clean, as `--check`
+/// says; `1.5` and `0x1F` stay numbers.
+#[test]
+fn schema_types_plain_scalars_as_the_readers_do() {
+    let doc = |name: &str, kind: &str| {
+        format!(
+            "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\n\
+             metadata:\n  name: {name}\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: {kind}\n\
+             \x20 customizations:\n    healthInterpretation:\n      luaScript: |\n\
+             \x20       function InterpretHealth(obj)\n          return true\n        end\n"
+        )
+    };
+    for (name, kind) in [("inf", "nan"), ("Infinity", "NaN"), ("nan", "infinity")] {
+        assert_eq!(
+            lint("ric.yaml", &doc(name, kind)),
+            [],
+            "name: {name}, kind: {kind}"
+        );
+    }
+    let found = lint("ric.yaml", &doc("1.5", "0x1F"));
+    let messages: Vec<_> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "`metadata.name` must be a string, not a number",
+            "`spec.target.kind` must be a string, not a number",
+        ]
+    );
+}
