@@ -405,6 +405,10 @@ impl Drop for Events<'_> {
 
 /// libyaml's error, worded as serde_yaml worded it (the problem, then its
 /// place), located at the problem.
+///
+/// # Safety
+///
+/// `p` points to an initialized parser.
 unsafe fn parse_error(p: *const unsafe_libyaml::yaml_parser_t) -> YamlError {
     // SAFETY: the caller passes an initialized parser.
     unsafe {
@@ -431,6 +435,10 @@ unsafe fn parse_error(p: *const unsafe_libyaml::yaml_parser_t) -> YamlError {
 }
 
 /// A NUL-terminated C string as text (lossy), or a placeholder for null.
+///
+/// # Safety
+///
+/// `s` is null or points to a NUL-terminated string.
 unsafe fn c_text(s: *const std::ffi::c_char) -> String {
     if s.is_null() {
         return "libyaml parser failed but there is no error".into();
@@ -442,6 +450,10 @@ unsafe fn c_text(s: *const std::ffi::c_char) -> String {
 }
 
 /// Copies the bytes at `s` up to the NUL, or `None` for a null pointer.
+///
+/// # Safety
+///
+/// `s` is null or points to a NUL-terminated string.
 unsafe fn c_bytes(s: *const u8) -> Option<Vec<u8>> {
     if s.is_null() {
         return None;
@@ -454,6 +466,12 @@ unsafe fn c_bytes(s: *const u8) -> Option<Vec<u8>> {
     )
 }
 
+/// One libyaml event as the reader's own event type.
+///
+/// # Safety
+///
+/// `e` is an event the parser produced (its union field matches its type and
+/// its pointers are valid).
 unsafe fn convert(e: &unsafe_libyaml::yaml_event_t) -> Ev {
     // SAFETY: each union field is read for its own event type.
     unsafe {

@@ -148,7 +148,16 @@ impl Mapped {
     /// Maps `path` if it is a regular file of at least `min_len` bytes;
     /// `None` on anything else (the caller reads the file instead, and
     /// reports its errors).
-    pub fn open(path: &Path, min_len: u64) -> Option<Mapped> {
+    ///
+    /// # Safety
+    ///
+    /// The file must not be written or truncated while the mapping lives:
+    /// [`Mapped::text`] hands out its bytes as a `&str`, checked as UTF-8
+    /// once, and another process changing them breaks that (truncation
+    /// ends the process with SIGBUS). Only a caller that reads the file
+    /// once and owns its process can take that on, as a command-line tool
+    /// reading its input may (ripgrep's memory maps make the same bargain).
+    pub unsafe fn open(path: &Path, min_len: u64) -> Option<Mapped> {
         use std::os::fd::AsRawFd;
         let file = std::fs::File::open(path).ok()?;
         let meta = file.metadata().ok()?;
@@ -273,12 +282,11 @@ mod mapped_tests {
         let line = "{\"clusterName\": \"member\", \"status\": {\"replicas\": 3}}\n";
         let text = line.repeat((4 << 20) / line.len());
         std::fs::write(&path, &text).expect("write");
-        assert!(
-            Mapped::open(&path, text.len() as u64 + 1).is_none(),
-            "too small"
-        );
-        assert!(Mapped::open(&dir, 1).is_none(), "a directory");
-        let m = Mapped::open(&path, 1).expect("mapped");
+        // SAFETY: this test's own file, not written while mapped.
+        let open = |p: &std::path::Path, min| unsafe { Mapped::open(p, min) };
+        assert!(open(&path, text.len() as u64 + 1).is_none(), "too small");
+        assert!(open(&dir, 1).is_none(), "a directory");
+        let m = open(&path, 1).expect("mapped");
         assert_eq!(m.name(), path.display().to_string());
         assert_eq!(m.text().expect("UTF-8"), text);
         let before = resident_kib(&path);

@@ -192,15 +192,21 @@ pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
 /// reading `in_place` and the process owns its state (the CLI): a status
 /// file of thousands of items is then read in place, its pages given back
 /// as they are read.
+///
+/// # Safety
+///
+/// With `in_place`, as [`input::sources::Mapped::open`]: the file is not
+/// changed while it is read.
 #[cfg(target_os = "linux")]
-fn map_large(
+unsafe fn map_large(
     paths: &[Option<std::path::PathBuf>],
     in_place: bool,
 ) -> Option<input::sources::Mapped> {
     match paths {
-        [Some(p)] if in_place && crate::runtime::process_owned() => {
+        // SAFETY: passed on to our caller.
+        [Some(p)] if in_place && crate::runtime::process_owned() => unsafe {
             input::sources::Mapped::open(p, crate::heap::LARGE_INPUT)
-        }
+        },
         _ => None,
     }
 }
@@ -210,21 +216,30 @@ fn map_large(
 pub fn read_status_and_warnings(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
-    read_status_with(path, false)
+    // SAFETY: not in place: the file is read into memory.
+    unsafe { read_status_with(path, false) }
 }
 
 /// `read_status_and_warnings` for a process that reads the file once and
 /// is then done with it (the CLI's single run): a large file is mapped
-/// and read in place. It must not be truncated meanwhile (the process
-/// would end with SIGBUS), so a program that rereads files as they
-/// change (`--watch`) reads them into memory instead.
-pub fn read_status_in_place(
+/// and read in place.
+///
+/// # Safety
+///
+/// The file must not be written or truncated while it is read (see
+/// [`input::sources::Mapped::open`]), so a program that rereads files as
+/// they change (`--watch`) reads them into memory instead.
+pub unsafe fn read_status_in_place(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
-    read_status_with(path, true)
+    // SAFETY: passed on to our caller.
+    unsafe { read_status_with(path, true) }
 }
 
-fn read_status_with(
+/// # Safety
+///
+/// With `in_place`, as [`read_status_in_place`].
+unsafe fn read_status_with(
     path: &str,
     in_place: bool,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
@@ -232,7 +247,8 @@ fn read_status_with(
     #[cfg(not(target_os = "linux"))]
     let _ = in_place; // mapping is Linux-only
     #[cfg(target_os = "linux")]
-    if let Some(mapped) = map_large(&paths, in_place) {
+    // SAFETY: passed on to our caller.
+    if let Some(mapped) = unsafe { map_large(&paths, in_place) } {
         return input::StatusItems::read_released(mapped.name(), mapped.text()?, &|at| {
             mapped.release_before(at)
         });

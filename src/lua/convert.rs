@@ -16,10 +16,14 @@ pub use super::statuspush::status_items_to_lua;
 /// field costs a protected call each when a memory limit is set.
 pub fn json_to_lua(lua: &Lua, v: &Value) -> mlua::Result<LuaValue> {
     let strings = count_strings(v);
-    push_protected(lua, |state| unsafe {
-        reserve_strings(state, strings);
-        push_json(state, v)
-    })
+    // SAFETY: `push_json` only pushes values and sets table fields, and
+    // `v` is borrowed from outside the protected call.
+    unsafe {
+        push_protected(lua, |state| {
+            reserve_strings(state, strings);
+            push_json(state, v)
+        })
+    }
 }
 
 /// `json_to_lua` for a value given up to Lua: each string, map node and
@@ -32,10 +36,14 @@ pub fn json_to_lua_owned(lua: &Lua, v: Value) -> mlua::Result<LuaValue> {
     // raise (a memory error unwinds with longjmp): the value is held as
     // `ManuallyDrop` while pushed and leaks, not dropped, if Lua raises.
     let v = ManuallyDrop::new(v);
-    push_protected(lua, move |state| unsafe {
-        reserve_strings(state, strings);
-        push_owned(state, v)
-    })
+    // SAFETY: `push_owned` frees each piece only after the Lua calls that
+    // take it, holding it in `ManuallyDrop` across them.
+    unsafe {
+        push_protected(lua, move |state| {
+            reserve_strings(state, strings);
+            push_owned(state, v)
+        })
+    }
 }
 
 unsafe extern "C" {
@@ -52,6 +60,13 @@ const RESERVE_FROM: usize = 1 << 14;
 /// each step, reaching into each of them: 4% of the conversion of 200 000
 /// labels, and a part that grows faster than the input. May raise a memory
 /// error (inside the caller's protected call, before anything is pushed).
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it.
 unsafe fn reserve_strings(state: *mut mlua::ffi::lua_State, strings: usize) {
     if strings < RESERVE_FROM {
         return;
@@ -78,13 +93,21 @@ fn count_strings(v: &Value) -> usize {
 
 /// Runs `push` (which pushes one value, or says the stack cannot grow) in
 /// one protected call and returns the value.
-pub(super) fn push_protected(
+///
+/// # Safety
+///
+/// `push` is called with the raw state inside a protected call: a Lua
+/// error it meets (out of memory) unwinds with `longjmp` through it, so it
+/// must hold nothing with a destructor across a Lua call that may raise
+/// (wrap owned values in `ManuallyDrop`), and it must leave exactly one
+/// new value on the stack when it returns true.
+pub(super) unsafe fn push_protected(
     lua: &Lua,
     push: impl FnOnce(*mut mlua::ffi::lua_State) -> bool,
 ) -> mlua::Result<LuaValue> {
     let mut overflow = false;
-    // SAFETY: the closure only pushes values and sets table fields; it
-    // holds no value with a destructor across a call that may raise.
+    // SAFETY: `push` keeps the contract above; the rest only stops and
+    // restarts the collector and resets the stack.
     let out: LuaValue = unsafe {
         lua.exec_raw((), |state| {
             // Everything pushed stays reachable until the call returns, so a
@@ -109,6 +132,13 @@ pub(super) fn push_protected(
 }
 
 /// Pushes `v`; false when the Lua stack cannot grow (absurd nesting).
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it.
 unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
     use mlua::ffi;
     unsafe {
@@ -142,6 +172,13 @@ unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
 }
 
 /// Pushes `items` as an array (nulls skipped); false as `push_json`.
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it.
 unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
     use mlua::ffi;
     unsafe {
@@ -167,6 +204,15 @@ unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
 /// `push_json` taking `v`: each part is freed as soon as it is pushed (see
 /// `json_to_lua_owned`). Every owned piece is wrapped in `ManuallyDrop`
 /// before a Lua call, so a raise leaks it instead of skipping its drop.
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it. Every owned piece of `v` is wrapped in `ManuallyDrop`
+/// before a call that may raise, so a raise leaks it instead of running a
+/// destructor.
 unsafe fn push_owned(state: *mut mlua::ffi::lua_State, v: ManuallyDrop<Value>) -> bool {
     use mlua::ffi;
     unsafe {
@@ -265,6 +311,11 @@ impl Ahead {
     }
 
     /// The next entry. The map being built must be on top of the stack.
+    ///
+    /// # Safety
+    ///
+    /// `state` is a live Lua state with the map being built on top of its
+    /// stack.
     unsafe fn next(&mut self, state: *mut mlua::ffi::lua_State) -> Option<(String, Value)> {
         if !self.on {
             return self.entries.next();

@@ -115,11 +115,20 @@ fn encode_root(t: &Table) -> Result<Value, EncodeError> {
 }
 
 /// The bytes of the string at `idx` (which must be a string) as text.
+///
+/// # Safety
+///
+/// `state` is a live Lua state and the value at `idx` is a string.
 unsafe fn string_at(state: *mut ffi::lua_State, idx: i32) -> String {
     unsafe { lossy_string_at(state, idx).0 }
 }
 
 /// `string_at`, and whether any bytes were replaced (see `lossy_text`).
+///
+/// # Safety
+///
+/// `state` is a live Lua state and the value at `idx` is a string (so
+/// `lua_tolstring` neither converts it nor raises).
 unsafe fn lossy_string_at(state: *mut ffi::lua_State, idx: i32) -> (String, bool) {
     unsafe {
         let mut len = 0;
@@ -138,6 +147,13 @@ fn lossy_text(bytes: &[u8]) -> (String, bool) {
 }
 
 /// Encodes the value at absolute stack index `idx`.
+///
+/// # Safety
+///
+/// `state` is a live Lua state, `idx` an absolute index of a value on its
+/// stack, and the call runs inside a protected call. Each table level
+/// pushes two slots: the caller reserved them for `MAX_DEPTH` levels
+/// (`STACK_SLOTS`), and `Parts::start` refuses to go deeper.
 unsafe fn raw_value(
     state: *mut ffi::lua_State,
     idx: i32,
@@ -172,6 +188,10 @@ unsafe extern "C" {
 
 /// Encodes the table at absolute stack index `idx`, iterating it in
 /// `lua_next`'s order (gopher's: array part, then first-insertion order).
+///
+/// # Safety
+///
+/// As `raw_value`, and the value at `idx` is a table.
 unsafe fn raw_table(
     state: *mut ffi::lua_State,
     idx: i32,

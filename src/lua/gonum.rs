@@ -376,6 +376,10 @@ pub fn install_vm_hooks() {
 
 /// Writes `format_number(n)` into `buf` (64 bytes in lvm.c; Go's forms
 /// are at most 24), returning its length.
+///
+/// # Safety
+///
+/// `buf` points to `cap` writable bytes (lvm.c passes its 64-byte buffer).
 unsafe extern "C" fn num2str(n: f64, buf: *mut u8, cap: usize) -> usize {
     let s = format_number(n);
     let len = s.len().min(cap);
@@ -386,6 +390,10 @@ unsafe extern "C" fn num2str(n: f64, buf: *mut u8, cap: usize) -> usize {
 
 /// Parses the `len` bytes at `s` as gopher's arithmetic does; 1 and the
 /// number in `out`, or 0.
+///
+/// # Safety
+///
+/// `s` points to `len` readable bytes and `out` to a writable `f64`.
 unsafe extern "C" fn str2num(s: *const u8, len: usize, out: *mut f64) -> i32 {
     // SAFETY: lvm.c passes a Lua string's bytes and a valid `out`.
     let bytes = unsafe { std::slice::from_raw_parts(s, len) };

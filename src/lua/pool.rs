@@ -74,6 +74,11 @@ fn take_snapshot(lua: &Lua) -> mlua::Result<Snapshot> {
 }
 
 /// Replaces the table in slot 1 by a new table with the same fields.
+///
+/// # Safety
+///
+/// `state` is a live Lua state whose slot 1 holds a table, inside a protected
+/// call (`exec_raw`): the new table may raise a memory error.
 unsafe fn copy_raw(state: *mut mlua::ffi::lua_State) {
     use mlua::ffi;
     unsafe {
@@ -107,6 +112,11 @@ fn restore(lua: &Lua, snapshot: &Snapshot) -> mlua::Result<()> {
 /// `t` (slot 1) becomes equal to `shadow` (slot 2). While `t` is traversed
 /// only existing fields are changed (allowed during `lua_next`); missing
 /// ones are added while traversing `shadow`.
+///
+/// # Safety
+///
+/// `state` is a live Lua state whose slots 1 and 2 hold tables, inside a
+/// protected call (`exec_raw`); at most five slots are used above them.
 unsafe fn restore_raw(state: *mut mlua::ffi::lua_State) {
     use mlua::ffi;
     const T: i32 = 1;

@@ -32,11 +32,13 @@ fn push_items(
     // fields; it holds no value with a destructor across a call that may
     // raise (the tape is owned by this frame, outside the protected call).
     match items.take_spent() {
-        Some((mut tape, root)) => push_protected(lua, |state| unsafe {
-            push(state, &mut Held::Own(&mut tape), root, templates, made)
-        }),
-        None => items.with_tape(|tape, root| {
-            push_protected(lua, |state| unsafe {
+        Some((mut tape, root)) => unsafe {
+            push_protected(lua, |state| {
+                push(state, &mut Held::Own(&mut tape), root, templates, made)
+            })
+        },
+        None => items.with_tape(|tape, root| unsafe {
+            push_protected(lua, |state| {
                 push(state, &mut Held::Lent(tape), root, templates, made)
             })
         }),
@@ -87,6 +89,14 @@ impl Strings {
     /// is chosen by where the range starts, and the strings of the first
     /// items, which later ones repeat, lie close together and do not
     /// evict one another.
+    ///
+    /// # Safety
+    ///
+    /// `state` is a live Lua state of this crate's VM, and the call runs inside
+    /// a protected call (`push_protected` or `exec_raw`): a Lua error raised
+    /// here (out of memory) unwinds with `longjmp`, so the caller holds nothing
+    /// with a destructor across it. One stack slot is free, and the cache slots
+    /// from `self.base` are this call's.
     #[inline(always)]
     unsafe fn push(&mut self, state: *mut ffi::lua_State, tape: &Tape, start: u32, len: u32) {
         unsafe {
@@ -113,6 +123,13 @@ impl Strings {
 /// Pushes the items of the tape's array at `root`; false when the Lua
 /// stack cannot grow. The cache slots sit below the value and are removed
 /// at the end.
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it.
 unsafe fn push(
     state: *mut ffi::lua_State,
     held: &mut Held,
@@ -184,12 +201,24 @@ unsafe fn push(
 /// Pushes the subtree at `i` as `push_json` pushes the same JSON: nulls
 /// are skipped in arrays; in objects they clear the key (a later
 /// duplicate key wins, as in a decoded `Value`).
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it. `i` is a node of `tape`, and `cache` was made by
+/// `push` on this stack.
 unsafe fn push_node(state: *mut ffi::lua_State, tape: &Tape, i: usize, cache: &mut Cache) -> bool {
     unsafe { push_value(state, tape, i, tape.node(i), cache) }
 }
 
 /// `push_node` for the node at `i`, already read: `node`. Each node is
 /// read once, and the children that follow it are walked in place.
+///
+/// # Safety
+///
+/// As `push_node`, with `node` the node at `i`.
 unsafe fn push_value(
     state: *mut ffi::lua_State,
     tape: &Tape,
@@ -271,6 +300,10 @@ unsafe fn push_value(
 }
 
 /// `push_value` for a container's child: leaves without a call.
+///
+/// # Safety
+///
+/// As `push_node`, with `node` the node at `i`, and one stack slot free.
 #[inline(always)]
 unsafe fn push_child(
     state: *mut ffi::lua_State,
@@ -291,6 +324,13 @@ unsafe fn push_child(
 }
 
 /// Pushes a leaf (any other node pushes nil).
+///
+/// # Safety
+///
+/// `state` is a live Lua state of this crate's VM, and the call runs inside a
+/// protected call (`push_protected` or `exec_raw`): a Lua error raised here
+/// (out of memory) unwinds with `longjmp`, so the caller holds nothing with a
+/// destructor across it. One stack slot is free; `node` is a node of `tape`.
 #[inline(always)]
 unsafe fn push_leaf(state: *mut ffi::lua_State, tape: &Tape, node: Node, strings: &mut Strings) {
     unsafe {
@@ -315,6 +355,14 @@ impl Cache {
     /// Keeps the table on top, just built from the object of `len` keys
     /// at `object`, as a template, if there is room and it qualifies: 1
     /// to [`SHAPE_KEYS`] keys, distinct, every value present.
+    ///
+    /// # Safety
+    ///
+    /// `state` is a live Lua state of this crate's VM, and the call runs inside
+    /// a protected call (`push_protected` or `exec_raw`): a Lua error raised
+    /// here (out of memory) unwinds with `longjmp`, so the caller holds nothing
+    /// with a destructor across it. The table on top was just built from the
+    /// object at `object` of `tape`.
     unsafe fn record(&mut self, state: *mut ffi::lua_State, tape: &Tape, object: usize, len: u32) {
         let shapes = &mut self.shapes;
         if shapes.list.len() >= shapes.limit || len == 0 || len as usize > SHAPE_KEYS {

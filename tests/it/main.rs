@@ -23,6 +23,7 @@ mod regressions;
 mod sandbox;
 mod scaling;
 mod testcmd;
+mod tidy;
 
 use std::process::Command;
 

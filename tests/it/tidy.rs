@@ -1,0 +1,100 @@
+//! Rules of the source tree that the compiler does not hold, checked over
+//! every Rust file of the project (as rust-analyzer's tidy tests do).
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The project's own Rust sources: the binary's, the workspace crates'
+/// and the tests'.
+fn sources() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "crates", "tests", "benches"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 100, "the source tree was not found");
+    files
+}
+
+/// The `unsafe fn`s of `text` (with their 1-based lines) whose doc
+/// comment has no `# Safety` section.
+fn undocumented_unsafe_fns(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut missing = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("//") || !is_unsafe_fn(code) {
+            continue;
+        }
+        let mut documented = false;
+        for above in lines[..i].iter().rev().map(|l| l.trim_start()) {
+            if above.starts_with("#[") {
+                continue;
+            }
+            if !above.starts_with("///") {
+                break;
+            }
+            documented |= above.trim_start_matches('/').trim() == "# Safety";
+        }
+        if !documented {
+            missing.push((i + 1, code.to_string()));
+        }
+    }
+    missing
+}
+
+/// A line declaring an `unsafe fn` (any visibility, `extern "C"` or not);
+/// not a function-pointer type in a signature.
+fn is_unsafe_fn(code: &str) -> bool {
+    let code = code
+        .trim_start_matches("pub(crate) ")
+        .trim_start_matches("pub(super) ")
+        .trim_start_matches("pub ");
+    code.starts_with("unsafe fn ") || code.starts_with("unsafe extern \"C\" fn ")
+}
+
+#[test]
+fn the_scanner_finds_an_unsafe_fn_without_a_safety_section() {
+    let text = "/// Reads.\nunsafe fn a() {}\n\n/// Reads.\n///\n/// # Safety\n///\n/// `p` is valid.\n#[inline]\npub unsafe fn b() {}\npub(crate) unsafe extern \"C\" fn c() {}\n";
+    assert_eq!(
+        undocumented_unsafe_fns(text),
+        [
+            (2, "unsafe fn a() {}".to_string()),
+            (11, "pub(crate) unsafe extern \"C\" fn c() {}".to_string())
+        ]
+    );
+}
+
+/// Every `unsafe fn` says in a `# Safety` section what its caller must
+/// uphold.
+#[test]
+fn every_unsafe_fn_documents_its_safety_contract() {
+    let mut missing = Vec::new();
+    for file in sources() {
+        let text = std::fs::read_to_string(&file).expect("read");
+        for (line, code) in undocumented_unsafe_fns(&text) {
+            missing.push(format!("{}:{line}: {code}", file.display()));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "unsafe fns without a `# Safety` section:\n{}",
+        missing.join("\n")
+    );
+}
