@@ -4,7 +4,7 @@
 #   bash benches/cli.sh            # all scenarios
 #   bash benches/cli.sh a c        # some of them
 #   bash benches/cli.sh s          # the scaling section alone
-# Builds the static release binary (README, "Release build"), honouring
+# Builds the static `dist` binary (README, "Release build"), honouring
 # CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
 # KINTERP_CONFORMANCE names the shared conformance
 # directory for (d) (default ../shared/conformance, beside the checkout).
@@ -24,12 +24,12 @@ else
   host=$(rustc -vV | sed -n 's/^host: //p')
   case "$host" in
     *-linux-gnu)
-      RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet --target "$host"
-      bin="${CARGO_TARGET_DIR:-$PWD/target}/$host/release/kinterp"
+      RUSTFLAGS="-C target-feature=+crt-static" cargo build --profile dist --quiet --target "$host"
+      bin="${CARGO_TARGET_DIR:-$PWD/target}/$host/dist/kinterp"
       ;;
     *)
-      cargo build --release --quiet
-      bin="${CARGO_TARGET_DIR:-$PWD/target}/release/kinterp"
+      cargo build --profile dist --quiet
+      bin="${CARGO_TARGET_DIR:-$PWD/target}/dist/kinterp"
       ;;
   esac
 fi

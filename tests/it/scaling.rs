@@ -188,6 +188,7 @@ fn json_item(i: usize) -> String {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn status_items_as_a_json_stream() {
     assert_linear("JSON stream", 200, |d, n| {
         status_run(d, n, "s.json", "", "\n", "\n", json_item)
@@ -195,6 +196,7 @@ fn status_items_as_a_json_stream() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn status_items_as_a_json_list() {
     assert_linear("JSON list", 200, |d, n| {
         status_run(d, n, "s.json", "[", ",\n", "]\n", json_item)
@@ -202,6 +204,7 @@ fn status_items_as_a_json_list() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn status_items_as_a_yaml_stream() {
     assert_linear("YAML stream", 200, |d, n| {
         status_run(d, n, "s.yaml", "", "", "", |i| {
@@ -213,6 +216,7 @@ fn status_items_as_a_yaml_stream() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn status_items_as_a_yaml_list() {
     assert_linear("YAML list", 200, |d, n| {
         status_run(d, n, "s.yaml", "", "", "", |i| {
@@ -225,6 +229,7 @@ fn status_items_as_a_yaml_list() {
 /// name, which the one-pass reader leaves to it): the path that was
 /// quadratic before it found its documents in one pass.
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn status_items_through_the_full_json_reader() {
     assert_linear("JSON stream, full reader", 200, |d, n| {
         status_run(d, n, "s.json", "", "\n", "\n", |i| {
@@ -236,6 +241,7 @@ fn status_items_through_the_full_json_reader() {
 /// The same in the full YAML reader (flow mappings with a duplicate key,
 /// which the fast reader leaves to it): each item warns once.
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn status_items_through_the_full_yaml_reader() {
     assert_linear("YAML stream, full reader", 200, |d, n| {
         status_run(d, n, "s.yaml", "", "", "", |i| {
@@ -251,6 +257,7 @@ fn check_script(i: usize) -> String {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn customization_files_per_run() {
     assert_linear("files per --check", 20, |d, n| {
         for i in 0..n {
@@ -265,6 +272,7 @@ fn customization_files_per_run() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn customizations_per_file() {
     assert_linear("documents per file", 20, |d, n| {
         let docs: Vec<String> = (0..n)
@@ -279,6 +287,7 @@ fn customizations_per_file() {
 /// on the file's own line, which must not locate the whole file again per
 /// error.
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn failing_customizations_per_file() {
     assert_linear_ending("failing documents per file", 20, 1, |d, n| {
         let docs: Vec<String> = (0..n)
@@ -310,6 +319,7 @@ fn retain_run(dir: &Path, observed: &str, script: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn object_size_in_labels() {
     assert_linear("labels", 500, |d, n| {
         let mut text = String::from(
@@ -327,6 +337,7 @@ fn object_size_in_labels() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn object_size_on_one_json_line() {
     assert_linear("one-line JSON object", 500, |d, n| {
         let fields: Vec<String> = (0..n)
@@ -345,6 +356,7 @@ fn object_size_on_one_json_line() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn script_length() {
     assert_linear("script lines", 200, |d, n| {
         let mut script = String::from("function InterpretReplica(desired)\n  local r = 0\n");
@@ -358,6 +370,7 @@ fn script_length() {
 }
 
 #[test]
+#[ignore = "slow: counts instructions under valgrind; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn result_size() {
     assert_linear("result size", 300, |d, n| {
         let script = format!(

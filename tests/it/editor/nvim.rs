@@ -31,6 +31,7 @@ vim.cmd("qall!")
 "#;
 
 #[test]
+#[ignore = "slow: drives Neovim; `cargo test --test it -- --ignored` runs it, as .ci/run does"]
 fn neovim_shows_the_diagnostic() {
     let Ok(version) = Command::new("nvim").arg("--version").output() else {
         crate::skipped("nvim is not installed (apt-get install neovim; .ci/run does)");
