@@ -49,11 +49,6 @@ impl Tape {
         (self.nodes.len(), self.strings.len())
     }
 
-    /// The memory of the nodes from `from` on.
-    pub(crate) fn node_bytes(&self, from: usize) -> usize {
-        self.nodes.len().saturating_sub(from) * std::mem::size_of::<super::Packed>()
-    }
-
     /// Makes room for `nodes` more nodes and `strings` more string bytes.
     pub(crate) fn reserve(&mut self, nodes: usize, strings: usize) {
         self.nodes.reserve(nodes);

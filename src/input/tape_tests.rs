@@ -128,17 +128,3 @@ fn discarded_nodes_are_the_pages_read() {
     );
     intact(&tape, page_of(to2), "second");
 }
-
-/// What is left to read, in bytes, for a reader at node `from`.
-#[test]
-fn node_bytes_count_from_a_node_to_the_end() {
-    let mut tape = Tape::new();
-    for i in 0..10u64 {
-        tape.push_leaf(Node::Uint(i));
-    }
-    let size = std::mem::size_of::<Packed>();
-    assert_eq!(tape.node_bytes(0), 10 * size);
-    assert_eq!(tape.node_bytes(7), 3 * size);
-    assert_eq!(tape.node_bytes(10), 0);
-    assert_eq!(tape.node_bytes(11), 0);
-}

@@ -8,7 +8,6 @@
 use mlua::{Lua, Value as LuaValue, ffi};
 
 use super::convert::push_protected;
-use crate::heap::Forecast;
 use crate::input::StatusItems;
 use crate::input::tape::{Node, Tape};
 
@@ -165,11 +164,8 @@ unsafe fn push(
         ffi::lua_createtable(state, len.min(i32::MAX as u32) as i32, 0);
         // Each item names its cluster: one distinct string at least.
         lua_kinterp_reservestrings(state, len.min(i32::MAX as u32) as i32);
-        // A tape given up as it is read belongs to a run that owns the
-        // process: its heap may be told what the items will take.
-        let mut forecast = matches!(held, Held::Own(_)).then(|| Forecast::new(len as usize));
         let mut n: ffi::lua_Integer = 0;
-        for done in 1..=len as usize {
+        for _ in 0..len {
             let tape = held.tape();
             let item = next;
             next += tape.size(item);
@@ -184,10 +180,6 @@ unsafe fn push(
                 if next - released >= RELEASE_EVERY {
                     tape.discard_nodes(released, next);
                     released = next;
-                }
-                // The nodes not yet read are given back as the items grow.
-                if let Some(forecast) = &mut forecast {
-                    forecast.step(done, || tape.node_bytes(next));
                 }
             }
         }
