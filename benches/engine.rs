@@ -78,7 +78,7 @@ fn yaml_of_a_deployment(bencher: divan::Bencher) {
     let v = parse_documents("d", &read("testdata/deployment/desired.yaml"))
         .unwrap()
         .remove(0);
-    bencher.bench_local(|| kinterp::output::yaml::to_yaml(&v));
+    bencher.bench_local(|| kinterp::go::yaml::to_yaml(&v));
 }
 
 #[divan::bench]

@@ -117,7 +117,6 @@
 // errors are the cold path, and one type everywhere beats boxing it.
 #![allow(clippy::result_large_err)]
 
-pub mod calendar;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -144,10 +143,12 @@ pub mod runtime;
 pub mod suggest;
 pub mod testrun;
 pub mod thirdparty;
-pub mod value;
 
 pub use diag::{Diagnostic, Kind, Location, Position, Severity};
 pub use interpreter::{Interpreter, Profile};
+/// Go's semantics (the `kinterp-go` crate): go-yaml's printer and
+/// resolver, encoding/json's numbers, as karmadactl shows values.
+pub use kinterp_go as go;
 pub use load::{customizations_from_str, load_customizations};
 pub use lua::sandbox::PrintSink;
 pub use ops::{OpInput, Operation, Outcome};

@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::input::yaml::go_json_kind;
 use crate::ops::Operation;
+use kinterp_go::gojson::kind_name as go_json_kind;
 
 /// The API version and kind of a RIC.
 pub const RIC_API_VERSION: &str = "config.karmada.io/v1alpha1";
@@ -193,7 +193,7 @@ pub fn decode(file: &str, doc: &Value) -> Result<Document, String> {
         _ => {
             return Err(format!(
                 "Object 'Kind' is missing in '{}'",
-                crate::output::json::to_go_json(doc)
+                kinterp_go::json::to_go_json(doc)
             ));
         }
     };

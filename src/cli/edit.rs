@@ -10,8 +10,8 @@ use crate::check::{self, RuleResult, Verdict};
 use crate::diag::Diagnostic;
 use crate::input::parse_documents;
 use crate::ops::Operation;
-use crate::output::yaml::to_yaml;
 use crate::ric::{self, Document};
+use kinterp_go::yaml::to_yaml;
 
 const HEADER: &str = "# Please edit the customization below. Each rule's Lua script is the block
 # under its `luaScript: |`. Lines beginning with '#|' are documentation and are

@@ -14,8 +14,8 @@
 
 use super::schema::{self, Ty, TypeDef};
 use super::time::Instant;
-use crate::kube::gojson;
 use crate::kube::quantity::Quantity;
+use kinterp_go::gojson;
 use serde_json::{Map, Number, Value};
 
 /// Which Go reader is emulated, and how (see the module docs).

@@ -1,7 +1,7 @@
 //! `metav1.Time`: RFC 3339 parsing as Go's `time.Parse`,
 //! full-precision canonical text, and printing in UTC with second precision.
 
-use crate::calendar::{self, civil_from_days};
+use kinterp_go::calendar::{self, civil_from_days};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// An instant: seconds since the Unix epoch and nanoseconds.

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::yaml11::{self, Scalar};
+use kinterp_go::yaml11::{self, Scalar};
 
 /// "Not certain": the fast path gives up and serde_yaml decides.
 #[derive(Debug)]

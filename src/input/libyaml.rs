@@ -9,8 +9,8 @@ use std::mem::MaybeUninit;
 
 use serde_json::{Map, Value};
 
-use super::yaml11::{self, Scalar};
 use crate::diag::{Diagnostic, Kind, Location, Position};
+use kinterp_go::yaml11::{self, Scalar};
 
 /// Deepest nesting of collections, as serde_yaml allowed.
 const MAX_DEPTH: usize = 128;

@@ -11,7 +11,6 @@ pub mod sources;
 pub mod status;
 pub mod tape;
 pub mod yaml;
-pub(crate) mod yaml11;
 
 pub use sources::{Source, read_sources};
 pub use status::StatusItems;

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::yaml::go_json_kind;
+use kinterp_go::gojson::kind_name as go_json_kind;
 
 /// The ObjectMeta fields a document commonly sets and their Go types.
 const FIELDS: [(&str, Type); 15] = [

@@ -202,18 +202,6 @@ fn json_type(v: &Value) -> &'static str {
     }
 }
 
-/// Go's word for a JSON value's kind in unmarshal errors.
-pub fn go_json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,12 +65,12 @@ fn unstructured(v: Value) -> Result<Value, String> {
             Some(Value::String(k)) if !k.is_empty() => Ok(v),
             _ => Err(format!(
                 "json unmarshal obj failed: Object 'Kind' is missing in '{}'",
-                crate::output::json::to_go_json(&v)
+                kinterp_go::json::to_go_json(&v)
             )),
         },
         other => Err(format!(
             "json unmarshal obj failed: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
-            crate::input::yaml::go_json_kind(other)
+            kinterp_go::gojson::kind_name(other)
         )),
     }
 }

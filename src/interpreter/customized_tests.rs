@@ -48,7 +48,7 @@ fn retain_keeps_reference_empties() {
     .unwrap();
     assert_eq!(
         out.get("retained"),
-        Some(&crate::value::with_f64_numbers(&deploy()))
+        Some(&kinterp_go::value::with_f64_numbers(&deploy()))
     );
 }
 

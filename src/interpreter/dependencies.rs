@@ -30,7 +30,7 @@ pub fn validate(list: &[Value]) -> Result<(), String> {
         }
         if s(m, "name").is_empty() && !has_selector(m) {
             // Go prints the struct's fields in order; namespace is omitempty.
-            let q = |k: &str| crate::output::json::to_go_json(&Value::String(s(m, k).into()));
+            let q = |k: &str| kinterp_go::json::to_go_json(&Value::String(s(m, k).into()));
             let mut json = format!(
                 "{{\"apiVersion\":{},\"kind\":{}",
                 q("apiVersion"),

@@ -1,9 +1,7 @@
 //! Kubernetes helpers shared by the `kube` Lua module and the native
 //! interpreters: quantities, pod requirements and pod dependencies.
 
-mod bigint;
 pub mod deps;
-pub mod gojson;
 pub mod lua;
 pub mod pod;
 pub mod quantity;

@@ -9,7 +9,7 @@
 
 use std::cmp::Ordering;
 
-use super::bigint::BigInt;
+use kinterp_go::bigint::BigInt;
 
 /// How a quantity prints: the format of the text it was parsed from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

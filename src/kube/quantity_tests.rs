@@ -8,8 +8,8 @@ use proptest::prelude::*;
 use serde_json::json;
 
 use super::*;
-use crate::kube::bigint::BigInt;
 use crate::kube::quantity_text::{normalized_json, normalized_text};
+use kinterp_go::bigint::BigInt;
 
 fn q(s: &str) -> Quantity {
     Quantity::parse(s).unwrap_or_else(|e| panic!("parse {s:?}: {e}"))

@@ -6,9 +6,9 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::bigint::BigInt;
-use super::gojson;
 use super::quantity::{Amount, DIGIT_LIMIT, Format, Quantity, QuantityError, cmp_abs_with};
+use kinterp_go::bigint::BigInt;
+use kinterp_go::gojson;
 
 /// The decimalSI suffix of a power of ten; `None` prints no suffix.
 fn decimal_suffix(e: i64) -> Option<&'static str> {

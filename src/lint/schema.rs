@@ -5,10 +5,10 @@
 
 use super::Finding;
 use crate::diag::Position;
-use crate::input::yaml11::{self, Scalar};
 use crate::locate::{Node, NodeValue, Style};
 use crate::ops::Operation;
 use crate::ric::{RIC_API_VERSION, RIC_KIND};
+use kinterp_go::yaml11::{self, Scalar};
 
 /// The expected shape of a field.
 #[derive(Clone, Copy)]

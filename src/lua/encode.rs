@@ -61,7 +61,7 @@ const STACK_SLOTS: i32 = 2 * MAX_DEPTH as i32 + 16;
 fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
     Number::from_f64(f)
         .map(Value::Number)
-        .ok_or_else(|| EncodeError::new(depth, crate::value::unsupported_float(f)))
+        .ok_or_else(|| EncodeError::new(depth, kinterp_go::value::unsupported_float(f)))
 }
 
 /// Any value but a table.

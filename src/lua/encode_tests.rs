@@ -114,8 +114,8 @@ fn nesting_is_bounded() {
         let mut v = enc(&lua, &chain(MAX_DEPTH - 1)).unwrap();
         let refs = crate::lua::emptyfix::EmptyPaths::from_references(&[]);
         crate::lua::emptyfix::fix(&mut v, crate::lua::emptyfix::Target::Struct, &refs);
-        assert!(crate::output::yaml::to_yaml(&v).len() > MAX_DEPTH);
-        assert!(crate::output::json::to_go_json(&v).len() > MAX_DEPTH);
+        assert!(kinterp_go::yaml::to_yaml(&v).len() > MAX_DEPTH);
+        assert!(kinterp_go::json::to_go_json(&v).len() > MAX_DEPTH);
         assert_eq!(
             enc(&lua, &chain(MAX_DEPTH)),
             Err(format!(

@@ -1,7 +1,7 @@
 //! `os.time` and `os.date` as Karmada's gopher-lua has them: Go's
 //! `time.Date` normalization, Go-layout conversions, and their quirks.
 
-use crate::calendar::days_from_civil;
+use kinterp_go::calendar::days_from_civil;
 use std::rc::Rc;
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -5,7 +5,7 @@ use owo_colors::OwoColorize;
 use serde_json::Value;
 use similar::TextDiff;
 
-use super::yaml::to_yaml;
+use kinterp_go::yaml::to_yaml;
 
 /// A unified diff (3 lines of context) of two texts; empty when equal.
 pub fn unified(old: &str, new: &str, old_name: &str, new_name: &str, color: bool) -> String {

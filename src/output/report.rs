@@ -17,7 +17,7 @@ use crate::ops::{Operation, Outcome};
 use crate::testrun::{Case, CaseResult, Mismatch};
 
 use super::diff::unified;
-use super::yaml::to_yaml;
+use kinterp_go::yaml::to_yaml;
 
 /// One row of the built-in support matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use crate::ops::Outcome;
 
-use super::json::to_go_json;
-use super::yaml::{push_yaml, write_yaml as write_yaml_document};
+use kinterp_go::json::to_go_json;
+use kinterp_go::yaml::{push_yaml, write_yaml as write_yaml_document};
 
 /// karmadactl's YAML rendering of all results.
 pub fn yaml(outcome: &Outcome) -> String {
@@ -41,7 +41,7 @@ pub fn json(outcome: &Outcome) -> String {
         }
         out.push_str(&to_go_json(&serde_json::Value::String((*name).to_string())));
         out.push(':');
-        out.push_str(&to_go_json(&crate::value::with_f64_numbers(value)));
+        out.push_str(&to_go_json(&kinterp_go::value::with_f64_numbers(value)));
     }
     out.push_str("}\n");
     out

@@ -22,8 +22,8 @@ fn same_quantity(a: &Value, b: &Value) -> bool {
 /// count: excluded fields take the marker, equal quantities the expected
 /// spelling. Numbers become floats on both sides first.
 pub fn align(expected: &Value, actual: &Value) -> (Value, Value) {
-    let expected = crate::value::with_f64_numbers(expected);
-    let mut actual = crate::value::with_f64_numbers(actual);
+    let expected = kinterp_go::value::with_f64_numbers(expected);
+    let mut actual = kinterp_go::value::with_f64_numbers(actual);
     mask(&expected, &mut actual, false);
     (expected, actual)
 }

@@ -4,13 +4,13 @@
 use std::cmp::Ordering;
 use std::time::Duration;
 
+use kinterp::go::{json::to_go_json, yaml::to_yaml};
 use kinterp::input::{parse_documents, parse_one_object, parse_status_items};
 use kinterp::interpreter::{Interpreter, Profile};
 use kinterp::kube::quantity::{Quantity, from_json};
 use kinterp::lua::convert::{json_to_lua, lua_to_json};
 use kinterp::lua::emptyfix::{self, EmptyPaths, Target};
 use kinterp::lua::sandbox::{PrintSink, new_state};
-use kinterp::output::{json::to_go_json, yaml::to_yaml};
 use kinterp::ric::{Customization, CustomizationSet, Document};
 use kinterp::{OpInput, Operation};
 use serde_json::Value;

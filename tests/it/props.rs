@@ -7,6 +7,7 @@
 use std::cmp::Ordering;
 use std::collections::HashSet;
 
+use kinterp::go::yaml::to_yaml;
 use kinterp::input::{
     parse_documents, parse_one_object, parse_status_items, parse_yaml_fast_for_tests,
     parse_yaml_slow_for_tests,
@@ -15,7 +16,6 @@ use kinterp::kube::quantity::Quantity;
 use kinterp::lua::convert::{json_to_lua, lua_to_json};
 use kinterp::lua::emptyfix::{self, EmptyPaths, Target};
 use kinterp::lua::sandbox::{PrintSink, new_state};
-use kinterp::output::yaml::to_yaml;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::strategy::ValueTree;

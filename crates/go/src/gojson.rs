@@ -62,7 +62,14 @@ pub fn unmarshal_field_error(what: &str, field: &str, go_type: &str) -> String {
 /// The JSON kind as Go's type errors name it: `string`, `number`, `bool`,
 /// `array`, `object` (and `null`).
 pub fn kind_name(v: &Value) -> &'static str {
-    crate::input::yaml::go_json_kind(v)
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
 }
 
 #[cfg(test)]

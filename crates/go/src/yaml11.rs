@@ -7,7 +7,7 @@ use serde_json::{Number, Value};
 
 /// What a plain scalar (or one with a standard tag) reads as.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Scalar {
+pub enum Scalar {
     Null,
     Bool(bool),
     Int(i64),
@@ -21,7 +21,7 @@ pub(crate) enum Scalar {
 }
 
 /// Types the untagged plain scalar `s`.
-pub(crate) fn resolve(s: &str) -> Scalar {
+pub fn resolve(s: &str) -> Scalar {
     match s {
         "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
         "y" | "Y" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" | "true" | "True" | "TRUE" => {
@@ -177,7 +177,7 @@ fn go_float_syntax(s: &str) -> bool {
 /// integers, other numbers are floats, and a float written without a
 /// fraction or exponent (Go prints floats below 1e21 that way) decodes as
 /// an integer again. `Err` carries Go's message for infinities and NaN.
-pub(crate) fn to_json(s: Scalar, text: &str) -> Result<Value, String> {
+pub fn to_json(s: Scalar, text: &str) -> Result<Value, String> {
     Ok(match s {
         Scalar::Null => Value::Null,
         Scalar::Bool(b) => Value::Bool(b),
@@ -189,7 +189,7 @@ pub(crate) fn to_json(s: Scalar, text: &str) -> Result<Value, String> {
 }
 
 /// A float as it reads back after Go's JSON encoding.
-pub(crate) fn float_json(f: f64) -> Result<Value, String> {
+pub fn float_json(f: f64) -> Result<Value, String> {
     if !f.is_finite() {
         return Err(crate::value::unsupported_float(f));
     }
@@ -202,7 +202,7 @@ pub(crate) fn float_json(f: f64) -> Result<Value, String> {
 
 /// The JSON object key a scalar key becomes, or Go's message for the
 /// kinds of key the conversion refuses.
-pub(crate) fn key_text(s: Scalar, text: &str) -> Result<String, String> {
+pub fn key_text(s: Scalar, text: &str) -> Result<String, String> {
     Ok(match s {
         Scalar::Str | Scalar::Merge => text.to_owned(),
         Scalar::Bool(b) => b.to_string(),

@@ -6,7 +6,7 @@ use serde_json::Value;
 /// Formats a number as Go's encoding/json does for a float64 (the one
 /// home of that text is `kube::gojson`).
 pub fn go_number(f: f64) -> String {
-    crate::kube::gojson::float_text(f)
+    crate::gojson::float_text(f)
 }
 
 fn write_string(out: &mut String, s: &str) {
