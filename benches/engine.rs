@@ -83,5 +83,10 @@ fn yaml_of_a_deployment(bencher: divan::Bencher) {
 
 #[divan::bench]
 fn new_sandbox_state() -> mlua::Lua {
-    kinterp::lua::sandbox::new_state(Some(256 << 20), PrintSink::Discard).unwrap()
+    kinterp::lua::sandbox::new_state(
+        Some(256 << 20),
+        PrintSink::Discard,
+        kinterp::kube::lua::MODULES,
+    )
+    .unwrap()
 }

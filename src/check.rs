@@ -10,6 +10,7 @@ use mlua::Value as LuaValue;
 use rustc_hash::FxHashMap;
 
 use crate::diag::{Diagnostic, Kind};
+use crate::kube::lua::MODULES;
 use crate::lua::run::{Runner, ScriptError, error_text};
 use crate::lua::sandbox::PrintSink;
 use crate::lua::toplevel::{self, TopLevel};
@@ -283,9 +284,13 @@ fn lint(c: &Customization, memory_limit: Option<usize>, summaries: bool) -> Resu
         (rules, warnings)
     };
     if runs || !summaries {
-        pool::with_runner(memory_limit, LINT_BUDGET, PrintSink::Discard, |runner| {
-            Ok(answer(Some(runner)))
-        })
+        pool::with_runner(
+            memory_limit,
+            MODULES,
+            LINT_BUDGET,
+            PrintSink::Discard,
+            |runner| Ok(answer(Some(runner))),
+        )
     } else {
         Ok(answer(None))
     }

@@ -1,7 +1,7 @@
 //! `kinterp test --coverage`: which customizations, rules and script
 //! lines the test cases ran.
 //!
-//! While a run records, the Lua runner (src/lua/run.rs) names each script
+//! While a run records, the Lua runner (crates/vm/src/run.rs) names each script
 //! it calls ([`enter`]) and its hook reports every line run ([`line()`]).
 //! Recording is per thread and off unless [`start`] was called, so other
 //! runs pay nothing but a thread-local check per script call. A [`Report`]
@@ -36,13 +36,28 @@ thread_local! {
     static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
 }
 
+/// The VM's view of the recorder: the lines its runs execute.
+struct Observer;
+
+impl crate::lua::run::LineObserver for Observer {
+    fn enter(&self, script: &str) {
+        enter(script);
+    }
+
+    fn line(&self, line: usize) {
+        line_reached(line);
+    }
+}
+
 /// Starts recording on this thread.
 pub fn start() {
     RECORDER.with(|r| *r.borrow_mut() = Some(Recorder::default()));
+    crate::lua::run::observe_lines(Some(&Observer));
 }
 
 /// Stops recording on this thread and returns what was recorded.
 pub fn finish() -> Recorder {
+    crate::lua::run::observe_lines(None);
     RECORDER.with(|r| r.borrow_mut().take()).unwrap_or_default()
 }
 
@@ -52,7 +67,7 @@ pub fn active() -> bool {
 }
 
 /// A script is about to run.
-pub fn enter(script: &str) {
+fn enter(script: &str) {
     RECORDER.with(|r| {
         let mut r = r.borrow_mut();
         let Some(rec) = r.as_mut() else { return };
@@ -70,7 +85,7 @@ pub fn enter(script: &str) {
 }
 
 /// The running script reached `line`.
-pub fn line(line: usize) {
+fn line_reached(line: usize) {
     RECORDER.with(|r| {
         let mut r = r.borrow_mut();
         let Some(rec) = r.as_mut() else { return };
@@ -356,12 +371,12 @@ mod tests {
     #[test]
     fn records_only_while_started() {
         enter("x");
-        line(1);
+        line_reached(1);
         assert!(!active());
         start();
         enter("s");
-        line(2);
-        line(2);
+        line_reached(2);
+        line_reached(2);
         enter("s");
         let rec = finish();
         assert!(!active());

@@ -133,7 +133,9 @@ pub mod load;
 pub mod locate;
 #[cfg(feature = "lsp")]
 pub mod lsp;
-pub mod lua;
+/// The sandboxed Lua VM with gopher-lua's behaviour (the `kinterp-vm`
+/// crate).
+pub use kinterp_vm as lua;
 pub mod native;
 pub mod ops;
 pub mod output;

@@ -9,6 +9,7 @@ mod libyaml;
 mod objmeta;
 pub mod sources;
 pub mod status;
+pub mod statuspush;
 pub mod tape;
 pub mod yaml;
 

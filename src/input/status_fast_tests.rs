@@ -3,9 +3,9 @@
 
 use super::super::{Normalizer, Passing, StatusItems, decode_with};
 use super::read;
+use crate::input::statuspush::status_items_to_lua;
 use crate::input::tape::Tape;
 use crate::lua::convert::lua_to_json;
-use crate::lua::statuspush::status_items_to_lua;
 use mlua::Lua;
 use proptest::prelude::*;
 use serde_json::{Value, json};

@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use super::dependencies;
 use crate::gotypes::results;
-use crate::lua::convert::{json_to_lua, json_to_lua_owned, lua_to_json, status_items_to_lua};
+use crate::input::statuspush::status_items_to_lua;
+use crate::lua::convert::{json_to_lua, json_to_lua_owned, lua_to_json};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::type_name;
 use crate::lua::run::Runner;
@@ -168,6 +169,7 @@ pub(crate) fn run_objects(
 ) -> Result<Outcome, Failure> {
     crate::lua::pool::with_runner(
         profile.memory_limit,
+        crate::kube::lua::MODULES,
         profile.timeout,
         profile.print.clone(),
         |runner| run_with(runner, op, scripts, input, objects),

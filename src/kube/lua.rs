@@ -61,6 +61,13 @@ pub static FUNCTIONS: [KubeFunction; 4] = [
     },
 ];
 
+/// What scripts may `require` beyond Lua's standard libraries: `kube`,
+/// handed to every Lua state the engine makes.
+pub const MODULES: &[crate::lua::sandbox::Module] = &[crate::lua::sandbox::Module {
+    name: "kube",
+    open: module,
+}];
+
 /// Builds the module table.
 pub fn module(lua: &Lua) -> mlua::Result<Table> {
     let t = lua.create_table()?;

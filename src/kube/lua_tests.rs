@@ -7,7 +7,12 @@ use crate::lua::run::error_text;
 use crate::lua::sandbox::{PrintSink, new_state};
 
 fn state() -> Lua {
-    new_state(Some(64 << 20), PrintSink::Discard).unwrap()
+    new_state(
+        Some(64 << 20),
+        PrintSink::Discard,
+        crate::kube::lua::MODULES,
+    )
+    .unwrap()
 }
 
 fn eval(lua: &Lua, expr: &str) -> Result<String, String> {

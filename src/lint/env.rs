@@ -67,7 +67,7 @@ impl Env {
     }
 
     fn read() -> mlua::Result<Env> {
-        let lua = sandbox::new_state(None, PrintSink::Discard)?;
+        let lua = sandbox::new_state(None, PrintSink::Discard, crate::kube::lua::MODULES)?;
         let mut globals = BTreeMap::new();
         for pair in lua.globals().pairs::<String, Value>() {
             let (name, value) = pair?;

@@ -316,7 +316,7 @@ mod tests {
     /// Every global and library member of the real sandbox, as `name` or
     /// `table.name`.
     fn sandbox_names() -> Vec<String> {
-        let lua = new_state(None, PrintSink::Discard).unwrap();
+        let lua = new_state(None, PrintSink::Discard, crate::kube::lua::MODULES).unwrap();
         let mut names = Vec::new();
         for pair in lua.globals().pairs::<String, Value>() {
             let (name, value) = pair.unwrap();

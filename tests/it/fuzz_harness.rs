@@ -44,7 +44,7 @@ pub fn parse_input(data: &[u8]) {
 }
 
 thread_local! {
-    static LUA: mlua::Lua = new_state(Some(64 << 20), PrintSink::Discard).expect("a Lua state");
+    static LUA: mlua::Lua = new_state(Some(64 << 20), PrintSink::Discard, kinterp::kube::lua::MODULES).expect("a Lua state");
 }
 
 /// A JSON value into a sandboxed Lua state and back, with the empty-table

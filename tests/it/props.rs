@@ -307,7 +307,7 @@ fn quantity_text() -> impl Strategy<Value = String> {
 proptest! {
     #[test]
     fn json_through_lua_and_back(v in any_json()) {
-        let lua = new_state(Some(64 << 20), PrintSink::Discard).unwrap();
+        let lua = new_state(Some(64 << 20), PrintSink::Discard, kinterp::kube::lua::MODULES).unwrap();
         let target = if v.is_array() { Target::Slice } else { Target::Struct };
         let table = json_to_lua(&lua, &v).unwrap();
         let mut got = lua_to_json(&table).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use mlua::{Lua, Table};
 
 use super::run::Runner;
-use super::sandbox::{PrintSink, new_state, set_print_sink};
+use super::sandbox::{Module, PrintSink, new_state, set_print_sink};
 
 /// Tables a script can reach and change, by path from `_G`.
 const SNAPSHOT_TABLES: &[&[&str]] = &[
@@ -33,6 +33,8 @@ type Snapshot = Vec<(Table, Table)>;
 struct Pooled {
     runner: Runner,
     memory_limit: Option<usize>,
+    /// The modules the state was made with.
+    modules: &'static [Module],
     /// `None` for a thread's first state: it is used once and not reset
     /// (see `fresh`).
     snapshot: Option<Snapshot>,
@@ -157,8 +159,12 @@ unsafe fn restore_raw(state: *mut mlua::ffi::lua_State) {
 /// skips the snapshot (a copy of every library table) and is never reused;
 /// from the second state on, a thread evidently runs many scripts and its
 /// states are snapshotted and reset between runs.
-fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled> {
-    let lua = new_state(memory_limit, PrintSink::Discard)?;
+fn fresh(
+    memory_limit: Option<usize>,
+    modules: &'static [Module],
+    timeout: Duration,
+) -> mlua::Result<Pooled> {
+    let lua = new_state(memory_limit, PrintSink::Discard, modules)?;
     let made = MADE.with(|m| m.replace(m.get().saturating_add(1)));
     let snapshot = if made > 0 {
         Some(take_snapshot(&lua)?)
@@ -169,6 +175,7 @@ fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled>
     Ok(Pooled {
         runner: Runner::new(lua, timeout)?,
         memory_limit,
+        modules,
         snapshot,
         dirty: false,
         failed: false,
@@ -177,11 +184,12 @@ fn fresh(memory_limit: Option<usize>, timeout: Duration) -> mlua::Result<Pooled>
 }
 
 /// Runs `f` with this thread's state (created on first use, or when the
-/// memory limit changes). After the run the state is reset to pristine; a
+/// memory limit or the modules change). After the run the state is reset to pristine; a
 /// run that failed gives its state up and the next run starts fresh (the
 /// failed state is dropped then, or leaked by `leak_for_exit`).
 pub fn with_runner<R, E>(
     memory_limit: Option<usize>,
+    modules: &'static [Module],
     timeout: Duration,
     sink: PrintSink,
     f: impl FnOnce(&Runner) -> Result<R, E>,
@@ -194,6 +202,7 @@ where
         Some(p)
             if !p.failed
                 && p.memory_limit == memory_limit
+                && std::ptr::eq(p.modules, modules)
                 && p.snapshot.is_some()
                 && (!p.dirty || reset(&p).is_ok()) =>
         {
@@ -204,7 +213,7 @@ where
     // A state not reused (failed, or the wrong limit) is dropped here.
     let mut pooled = match reused {
         Some(p) => p,
-        None => fresh(memory_limit, timeout)
+        None => fresh(memory_limit, modules, timeout)
             .map_err(|e| E::from(format!("cannot create the Lua state: {e}")))?,
     };
     pooled.runner.set_timeout(timeout);
@@ -220,7 +229,7 @@ where
 /// Gives up this thread's state without closing it: a process about to
 /// exit need not collect and free every object (a full collection).
 /// Only `ProcessGuard::exit` calls it.
-pub(crate) fn leak_for_exit() {
+pub fn leak_for_exit() {
     if let Some(p) = CACHED.with(|c| c.borrow_mut().take()) {
         std::mem::forget(p);
     }
@@ -255,6 +264,7 @@ mod tests {
     fn run(script: &str) -> Result<String, String> {
         with_runner(
             Some(64 << 20),
+            crate::sandbox::TEST_MODULES,
             Duration::from_secs(1),
             PrintSink::Discard,
             |r| {

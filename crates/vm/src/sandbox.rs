@@ -60,9 +60,34 @@ impl PrintSink {
     }
 }
 
-/// Creates a state with exactly Karmada's environment. `memory_limit` is in
-/// bytes (`None`: unlimited).
-pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<Lua> {
+/// A library a script can `require` beyond the standard ones, handed in by
+/// the layer that owns it (the engine's `kube`): its name and the function
+/// that builds its table when a script first requires it.
+#[derive(Clone, Copy, Debug)]
+pub struct Module {
+    pub name: &'static str,
+    pub open: fn(&Lua) -> mlua::Result<Table>,
+}
+
+/// A stand-in `kube` module for the VM's own tests: a table with one
+/// function, `resourceAdd`, that returns nothing.
+#[cfg(test)]
+pub(crate) const TEST_MODULES: &[Module] = &[Module {
+    name: "kube",
+    open: |lua| {
+        let t = lua.create_table()?;
+        t.raw_set("resourceAdd", lua.create_function(|_, ()| Ok(()))?)?;
+        Ok(t)
+    },
+}];
+
+/// Creates a state with exactly Karmada's environment, `modules` in
+/// `package.preload`. `memory_limit` is in bytes (`None`: unlimited).
+pub fn new_state(
+    memory_limit: Option<usize>,
+    sink: PrintSink,
+    modules: &[Module],
+) -> mlua::Result<Lua> {
     let lua = Lua::new_with(
         StdLib::TABLE | StdLib::STRING | StdLib::MATH,
         LuaOptions::default(),
@@ -101,7 +126,7 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
 
     let os = lua.create_table()?;
     g.raw_set("os", os.clone())?;
-    install_package(&lua, &g)?;
+    install_package(&lua, &g, modules)?;
     super::gostd::install(&lua)?;
     lua.set_app_data(sink);
     install_print(&lua, &g)?;
@@ -111,7 +136,7 @@ pub fn new_state(memory_limit: Option<usize>, sink: PrintSink) -> mlua::Result<L
 /// Makes the disabled-function stubs; must stay on one line (see above).
 const STUBS: &str = "local error, names, g = ...; for i = 1, #names do local msg = 'call function ' .. names[i] .. ' is not supported in karmada customized resourceinterpreter.'; g[names[i]] = function() error(msg) end end";
 
-fn install_package(lua: &Lua, g: &Table) -> mlua::Result<()> {
+fn install_package(lua: &Lua, g: &Table, modules: &[Module]) -> mlua::Result<()> {
     let package = lua.create_table()?;
     let loaded = lua.create_table()?;
     for name in ["string", "table", "math", "os"] {
@@ -119,10 +144,13 @@ fn install_package(lua: &Lua, g: &Table) -> mlua::Result<()> {
     }
     loaded.raw_set("_G", g.clone())?;
     let preload = lua.create_table()?;
-    preload.raw_set(
-        "kube",
-        lua.create_function(|lua, _: MultiValue| crate::kube::lua::module(lua))?,
-    )?;
+    for m in modules {
+        let open = m.open;
+        preload.raw_set(
+            m.name,
+            lua.create_function(move |lua, _: MultiValue| open(lua))?,
+        )?;
+    }
     let loaders = lua.create_table()?;
     let preload_for_loader = preload.clone();
     loaders.raw_set(
@@ -212,7 +240,7 @@ mod tests {
     use super::*;
 
     fn state() -> Lua {
-        new_state(Some(64 << 20), PrintSink::Discard).unwrap()
+        new_state(Some(64 << 20), PrintSink::Discard, TEST_MODULES).unwrap()
     }
 
     fn err(lua: &Lua, code: &str) -> String {
@@ -277,7 +305,7 @@ mod tests {
     #[test]
     fn print_uses_sink() {
         let buf = Arc::new(Mutex::new(Vec::new()));
-        let lua = new_state(None, PrintSink::Capture(buf.clone())).unwrap();
+        let lua = new_state(None, PrintSink::Capture(buf.clone()), TEST_MODULES).unwrap();
         lua.load("print('a', 1, true, nil)").exec().unwrap();
         assert_eq!(
             String::from_utf8_lossy(&buf.lock().unwrap()),

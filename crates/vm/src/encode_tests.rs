@@ -112,8 +112,8 @@ fn nesting_is_bounded() {
             format!("local t = {{}} for i = 2, {n} do t = {{t, 1}} end return {{x = t}}")
         };
         let mut v = enc(&lua, &chain(MAX_DEPTH - 1)).unwrap();
-        let refs = crate::lua::emptyfix::EmptyPaths::from_references(&[]);
-        crate::lua::emptyfix::fix(&mut v, crate::lua::emptyfix::Target::Struct, &refs);
+        let refs = crate::emptyfix::EmptyPaths::from_references(&[]);
+        crate::emptyfix::fix(&mut v, crate::emptyfix::Target::Struct, &refs);
         assert!(kinterp_go::yaml::to_yaml(&v).len() > MAX_DEPTH);
         assert!(kinterp_go::json::to_go_json(&v).len() > MAX_DEPTH);
         assert_eq!(

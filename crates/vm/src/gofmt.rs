@@ -3,8 +3,8 @@
 
 use mlua::{Lua, MultiValue, Table, Value};
 
-use crate::lua::goprim::Fmt;
-use crate::lua::{goargs, gonum, goutf8, raise};
+use crate::goprim::Fmt;
+use crate::{goargs, gonum, goutf8, raise};
 
 /// A Lua value as gopher hands it to `fmt.Sprintf`.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,7 +2,7 @@
 //! the Go `Sprintf` engine; expected values were checked against Go 1.19.
 
 use super::*;
-use crate::lua::gotest;
+use crate::gotest;
 
 fn num(f: f64) -> Arg {
     Arg::Number(f)

@@ -3,7 +3,7 @@
 
 use mlua::{Function, Lua, MultiValue, Value};
 
-use crate::lua::raise::{self, Raise};
+use crate::raise::{self, Raise};
 
 /// Why a function with Lua callbacks failed.
 #[derive(Debug)]

@@ -134,7 +134,9 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
-        crate::coverage::enter(script);
+        if let Some(observer) = line_observer() {
+            observer.enter(script);
+        }
         let start = Instant::now();
         let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
         match result {
@@ -244,10 +246,34 @@ impl Runner {
     }
 }
 
+/// Watches the script lines runs execute (the engine's `test --coverage`).
+pub trait LineObserver: Sync {
+    /// A script is about to run (compiled, its top level, then its rule).
+    fn enter(&self, script: &str);
+    /// A line of the running script (1-based, within the script) runs.
+    fn line(&self, line: usize);
+}
+
+thread_local! {
+    static OBSERVER: std::cell::Cell<Option<&'static dyn LineObserver>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Sets (or, with `None`, clears) the line observer of runners this thread
+/// makes from now on, and of their runs.
+pub fn observe_lines(observer: Option<&'static dyn LineObserver>) {
+    OBSERVER.with(|o| o.set(observer));
+}
+
+fn line_observer() -> Option<&'static dyn LineObserver> {
+    OBSERVER.with(|o| o.get())
+}
+
 fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
     // kinterp:coverage: `test --coverage` also records each line run.
     let mut triggers = HookTriggers::new().every_nth_instruction(every);
-    if crate::coverage::active() {
+    let observer = line_observer();
+    if observer.is_some() {
         triggers = triggers.every_line();
     }
     lua.set_hook(triggers, move |lua, debug| {
@@ -255,8 +281,8 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
             // Only the script's own lines: kinterp's helper chunks (the
             // protected-call runner, native wrappers) have other names.
             if debug.source().short_src.as_deref() == Some("<string>") {
-                if let Some(line) = debug.current_line() {
-                    crate::coverage::line(line);
+                if let (Some(line), Some(observer)) = (debug.current_line(), observer) {
+                    observer.line(line);
                 }
             }
             return Ok(VmState::Continue);
@@ -324,11 +350,16 @@ pub fn syntax_error(e: &mlua::Error) -> ScriptError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lua::sandbox::{PrintSink, new_state};
+    use crate::sandbox::{PrintSink, new_state};
 
     fn runner(ms: u64) -> Runner {
         Runner::new(
-            new_state(Some(64 << 20), PrintSink::Discard).unwrap(),
+            new_state(
+                Some(64 << 20),
+                PrintSink::Discard,
+                crate::sandbox::TEST_MODULES,
+            )
+            .unwrap(),
             Duration::from_millis(ms),
         )
         .unwrap()

@@ -3,10 +3,10 @@
 
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
-use crate::lua::goargs::{self, arg};
-use crate::lua::raise::{self, Raise};
-use crate::lua::rethrow::{self, Caller};
-use crate::lua::{gofmt, gonum, gostring, gotable, gotime};
+use crate::goargs::{self, arg};
+use crate::raise::{self, Raise};
+use crate::rethrow::{self, Caller};
+use crate::{gofmt, gonum, gostring, gotable, gotime};
 
 /// PUC's own version of `table[name]`, saved in the registry the first time
 /// so that installing twice does not wrap a wrapper.
@@ -108,7 +108,7 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use crate::lua::gotest;
+    use crate::gotest;
 
     #[test]
     fn tostring_spec_7_1() {
@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn installing_twice_is_harmless() {
         let lua = gotest::lua();
-        crate::lua::gostd::install(&lua).unwrap();
+        crate::gostd::install(&lua).unwrap();
         assert_eq!(gotest::eval(&lua, "return ('abc'):sub(2)"), "bc");
         assert_eq!(
             gotest::eval(&lua, "return tostring(1/3)"),

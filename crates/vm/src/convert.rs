@@ -6,7 +6,6 @@ use serde_json::Value;
 use std::mem::ManuallyDrop;
 
 pub use super::encode::{EncodeError, MAX_DEPTH, lua_to_json};
-pub use super::statuspush::status_items_to_lua;
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
 /// `null` is dropped: object keys holding null disappear, and array items
@@ -101,7 +100,7 @@ fn count_strings(v: &Value) -> usize {
 /// must hold nothing with a destructor across a Lua call that may raise
 /// (wrap owned values in `ManuallyDrop`), and it must leave exactly one
 /// new value on the stack when it returns true.
-pub(super) unsafe fn push_protected(
+pub unsafe fn push_protected(
     lua: &Lua,
     push: impl FnOnce(*mut mlua::ffi::lua_State) -> bool,
 ) -> mlua::Result<LuaValue> {
@@ -506,14 +505,6 @@ mod tests {
         assert_eq!(lua_to_json(&fast), lua_to_json(&plain));
         let v = json!({"a": [1, {"b": "x", "c": null, "d": []}], "e": {}, "f": true, "g": 2.5, "h": "\u{0}z"});
         let fast = json_to_lua(&lua, &v).unwrap();
-        let items =
-            crate::input::StatusItems::from_values("s", &[json!({"status": v["a"].clone()})])
-                .unwrap();
-        let list = status_items_to_lua(&lua, &items).unwrap();
-        assert_eq!(
-            lua_to_json(&list).unwrap(),
-            json!([{"clusterName": "", "status": [1.0, {"b": "x", "d": []}]}])
-        );
         assert_eq!(
             lua_to_json(&fast).unwrap(),
             json!({"a": [1.0, {"b": "x", "d": []}], "e": [], "f": true, "g": 2.5, "h": "\u{0}z"})

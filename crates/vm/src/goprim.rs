@@ -1,7 +1,7 @@
 //! Go's `fmt` primitive printers: flags, width and precision, padding, and
 //! the integer, float, string, quoting and boolean conversions.
 
-use crate::lua::{gofloat, goutf8};
+use crate::{gofloat, goutf8};
 
 const LDIGITS: &[u8; 17] = b"0123456789abcdefx";
 const UDIGITS: &[u8; 17] = b"0123456789ABCDEFX";

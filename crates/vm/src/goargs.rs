@@ -3,8 +3,8 @@
 
 use mlua::{Lua, LuaString, MultiValue, Value};
 
-use crate::lua::gonum;
-use crate::lua::raise::{self, Raise};
+use crate::gonum;
+use crate::raise::{self, Raise};
 
 /// Longest string argument Karmada's string library accepts.
 pub const MAX_STRING_LEN: usize = 1_000_000;

@@ -7,9 +7,9 @@
 
 use mlua::{Lua, Value as LuaValue, ffi};
 
-use super::convert::push_protected;
 use crate::input::StatusItems;
 use crate::input::tape::{Node, Tape};
+use crate::lua::convert::push_protected;
 
 /// Converts status items into a Lua array, straight from their tape (as
 /// `json_to_lua` would convert the items as one JSON array). Items marked

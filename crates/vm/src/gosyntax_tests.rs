@@ -121,7 +121,7 @@ fn doubts_name_what_only_compiling_judges() {
 #[test]
 fn the_main_chunk_statements_are_noted() {
     use super::parse;
-    use crate::lua::toplevel::Statement;
+    use crate::toplevel::Statement;
     let src = "local a, b = 1\nfunction F() local function g() end end\nlocal function h() end\nfunction t.x() end\n;print(a)";
     let p = parse(src).unwrap();
     // The tokens of `local` statements are kept: `a , b = 1`.

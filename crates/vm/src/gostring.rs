@@ -1,15 +1,15 @@
 //! Karmada's "safe" string library on top of PUC's: Unicode upper/lower,
 //! the 1 000 000-byte guard, gsub/rep/dump stubs, gfind, match's no value.
 
-use crate::lua::gonum;
-use crate::lua::gopattern::{self, Capture, Pattern};
+use crate::gonum;
+use crate::gopattern::{self, Capture, Pattern};
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
-use crate::lua::goargs::{self, arg};
-use crate::lua::gostd::original;
-use crate::lua::goutf8;
-use crate::lua::raise::{self, Raise};
-use crate::lua::rethrow::{self, Caller, Thrown};
+use crate::goargs::{self, arg};
+use crate::gostd::original;
+use crate::goutf8;
+use crate::raise::{self, Raise};
+use crate::rethrow::{self, Caller, Thrown};
 
 /// The error Karmada's stubs raise for `string.NAME`.
 pub fn unsupported_message(name: &str) -> String {
@@ -213,7 +213,7 @@ struct GmatchState {
 }
 
 /// `find`, `match` and `gmatch` (and `gfind`) over gopher's pattern engine
-/// (src/lua/gopattern.rs).
+/// (crates/vm/src/gopattern.rs).
 fn install_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
     // find: an empty pattern gives 1, 0 at once; `plain` counts only as the
     // 4th of exactly 4 arguments.
@@ -313,7 +313,7 @@ fn install_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lua::gotest;
+    use crate::gotest;
 
     #[test]
     fn unicode_case_mapping() {

@@ -81,7 +81,7 @@ impl Drop for Guard {
 }
 
 /// Starts the timer (once per process). Only `ProcessGuard` calls it.
-pub(crate) fn start() {
+pub fn start() {
     START.call_once(start_timer);
 }
 

@@ -7,9 +7,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use mlua::{Lua, MultiValue, Table, Value};
 
-use crate::lua::goargs::{self, arg};
-use crate::lua::gozone::{self, Utc, Zone};
-use crate::lua::raise::{self, Raise};
+use crate::goargs::{self, arg};
+use crate::gozone::{self, Utc, Zone};
+use crate::raise::{self, Raise};
 
 /// A moment broken down in a zone.
 #[derive(Debug, Clone, PartialEq)]
@@ -279,7 +279,7 @@ pub fn install_with_zone(lua: &Lua, os: &Table, zone: Rc<dyn Zone>) -> mlua::Res
         };
         let field = |key: &str, default: i64| -> Result<i64, Raise> {
             let v: Value = t.raw_get(key)?;
-            Ok(goargs::number(&v).map_or(default, crate::lua::gonum::go_int64))
+            Ok(goargs::number(&v).map_or(default, crate::gonum::go_int64))
         };
         let unix = date_to_unix(
             field("year", -1)?,

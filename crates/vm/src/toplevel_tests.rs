@@ -1,7 +1,7 @@
 //! Tests of `toplevel`: which top levels are summarized, and how.
 
 use super::{TopLevel, summarize};
-use crate::lua::gosyntax::parse;
+use crate::gosyntax::parse;
 
 fn summary(src: &str) -> Option<TopLevel> {
     let p = parse(src).unwrap();

@@ -4,10 +4,10 @@
 
 use mlua::{Function, Lua, MultiValue, Table, Value};
 
-use crate::lua::goargs::{self, arg};
-use crate::lua::gosort::{self, SortData};
-use crate::lua::raise::{self, Raise};
-use crate::lua::rethrow::{self, Caller, Thrown};
+use crate::goargs::{self, arg};
+use crate::gosort::{self, SortData};
+use crate::raise::{self, Raise};
+use crate::rethrow::{self, Caller, Thrown};
 
 struct LuaArray<'a> {
     values: Vec<Value>,
@@ -119,7 +119,7 @@ pub fn install(lua: &Lua, table: &Table) -> mlua::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use crate::lua::gotest;
+    use crate::gotest;
 
     #[test]
     fn sorts_numbers_strings_and_with_comparators() {

@@ -6,7 +6,7 @@ use mlua::{Lua, Value};
 /// A fresh state (all PUC libraries) with the gopher overrides installed.
 pub fn lua() -> Lua {
     let lua = Lua::new();
-    crate::lua::gostd::install(&lua).expect("install");
+    crate::gostd::install(&lua).expect("install");
     lua
 }
 

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::*;
-use crate::lua::gotest;
-use crate::lua::gozone::Fixed;
+use crate::gotest;
+use crate::gozone::Fixed;
 
 fn jst() -> Fixed {
     Fixed {
@@ -312,7 +312,7 @@ fn local_zone_from_tz() {
             .args([
                 "--ignored",
                 "--exact",
-                "lua::gotime::tests::tz_probe",
+                "gotime::tests::tz_probe",
                 "--test-threads=1",
             ])
             .env("TZ", tz)

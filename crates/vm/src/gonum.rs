@@ -1,7 +1,7 @@
 //! Numbers as gopher-lua sees them: `tostring` formatting, Go's float→int64
 //! conversion, `strconv.ParseInt`/`ParseFloat`, and the `tonumber` rules.
 
-use crate::lua::gofloat;
+use crate::gofloat;
 
 /// Go's `int64(f)` on amd64: truncation, and `i64::MIN` for NaN and for
 /// anything out of range (Rust's `as` would saturate instead).
