@@ -65,13 +65,13 @@ pub struct InterpretArgs {
     /// The operation to run, e.g. Retain or InterpretReplica (case-insensitive)
     #[arg(long, value_name = "OP")]
     pub operation: Option<String>,
-    /// The desired object (the resource template)
+    /// The desired object (the resource template), or a List of them
     #[arg(long, value_name = "FILE")]
     pub desired_file: Option<String>,
-    /// The observed object (as found in a member cluster)
+    /// The observed object (as found in a member cluster), or a List of them
     #[arg(long, value_name = "FILE")]
     pub observed_file: Option<String>,
-    /// AggregatedStatusItem documents, as a YAML stream or a list
+    /// AggregatedStatusItem documents (a stream or a list), or a ResourceBinding, Works or a List of them
     #[arg(long, value_name = "FILE")]
     pub status_file: Option<String>,
     /// The replica number passed to ReviseReplica (0, with a warning, when not given)

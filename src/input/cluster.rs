@@ -122,10 +122,12 @@ pub fn status_shape(api_version: &str, kind: &str) -> StatusShape {
 /// The error for an object that is not a status input.
 pub fn not_a_status_input(api_version: &str, kind: &str) -> String {
     let what = match api_version {
-        "" => kind.to_string(),
-        av => format!("{av} {kind}"),
+        "" => String::new(),
+        av => format!(" ({av})"),
     };
-    format!("fail to get status items: found a {what}, which holds no status items")
+    format!(
+        "fail to get status items: found an object of kind {kind}{what}, which holds no status items"
+    )
 }
 
 /// What a status file may hold, for the hint of `not_a_status_input`.

@@ -941,15 +941,15 @@ status:
         for (text, what) in [
             (
                 "{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\"}",
-                "apps/v1 Deployment",
+                "Deployment (apps/v1)",
             ),
             (
                 "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: ConfigMap}\n",
-                "v1 ConfigMap",
+                "ConfigMap (v1)",
             ),
             (
                 "apiVersion: example.io/v1\nkind: Work\n",
-                "example.io/v1 Work",
+                "Work (example.io/v1)",
             ),
             ("- clusterName: a\n- kind: Pod\n", "Pod"),
         ] {

@@ -63,14 +63,23 @@ pub fn documents_and_warnings(
     let shared = std::sync::Arc::new(ric::Source::new(text.into()));
     let mut docs = Vec::with_capacity(values.len());
     for (document, value) in values.iter().enumerate() {
-        let mut doc = decode(name, value)?;
-        if let Document::Customization(c) = &mut doc {
-            c.origin = Some(Origin {
-                source: shared.clone(),
-                document,
-            });
+        // A List (`kubectl get resourceinterpretercustomizations -o
+        // yaml`): each item is a document of its own.
+        let items = match input::cluster::list_items(value) {
+            Some(items) => items.into_iter().map(Some).enumerate().collect(),
+            None => vec![(0, None)],
+        };
+        for (k, item) in items {
+            let mut doc = decode(name, item.as_ref().unwrap_or(value))?;
+            if let Document::Customization(c) = &mut doc {
+                c.origin = Some(Origin {
+                    source: shared.clone(),
+                    document,
+                    item: item.is_some().then_some(k),
+                });
+            }
+            docs.push(doc);
         }
-        docs.push(doc);
     }
     Ok((docs, warnings))
 }
