@@ -210,6 +210,14 @@ fn a_list_of_customizations_is_read_everywhere() {
         );
         matches("check-ric-list", &["-f", &ric, "--check"]);
     }
+    // test runs cases against the List as against the customization.
+    let cases = "testdata/cases/deployment.yaml";
+    let (code, alone, _) = output(Test::new().args(["test", "-f", RIC, cases]));
+    assert_eq!(code, 0);
+    Test::new()
+        .args(["test", "-f", &format!("{C}/customizations.yaml"), cases])
+        .stdout(alone)
+        .run();
     // lint reads each item, with positions in the List file.
     Test::new()
         .args(["lint", &format!("{C}/customizations.yaml")])
