@@ -15,6 +15,34 @@ fn recorded(case: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: no recording: {e}"))
 }
 
+/// `-f RIC --operation OP FLAG OBJECT` and `more`.
+fn with_ric(op: &str, flag: &str, object: &str, more: &[&str]) -> Vec<String> {
+    with(RIC, op, flag, object, more)
+}
+
+/// `-f ric --operation OP FLAG OBJECT` and `more`.
+fn with(ric: &str, op: &str, flag: &str, object: &str, more: &[&str]) -> Vec<String> {
+    let mut all: Vec<String> = ["-f", ric, "--operation", op, flag, object]
+        .map(String::from)
+        .to_vec();
+    all.extend(more.iter().map(|m| m.to_string()));
+    all
+}
+
+/// AggregateStatus of `desired` with `status`.
+fn aggregate(desired: &str, status: &str) -> Vec<String> {
+    with_ric(
+        "AggregateStatus",
+        "--desired-file",
+        desired,
+        &["--status-file", status],
+    )
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["interpret"];
     all.extend_from_slice(args);
@@ -38,16 +66,7 @@ fn a_binding_as_status_file_gives_its_aggregated_status() {
         let status = format!("{C}/{binding}");
         matches(
             "aggregate-binding",
-            &[
-                "-f",
-                RIC,
-                "--operation",
-                "AggregateStatus",
-                "--desired-file",
-                &format!("{PARITY}/unwrapped/web.yaml"),
-                "--status-file",
-                &status,
-            ],
+            &strs(&aggregate(&format!("{PARITY}/unwrapped/web.yaml"), &status)),
         );
     }
 }
@@ -61,16 +80,7 @@ fn works_give_an_item_per_member_cluster() {
         let status = format!("{C}/{status}");
         matches(
             case,
-            &[
-                "-f",
-                RIC,
-                "--operation",
-                "AggregateStatus",
-                "--desired-file",
-                &format!("{PARITY}/unwrapped/web.yaml"),
-                "--status-file",
-                &status,
-            ],
+            &strs(&aggregate(&format!("{PARITY}/unwrapped/web.yaml"), &status)),
         );
     }
 }
@@ -81,28 +91,17 @@ fn a_list_runs_once_per_item() {
         let desired = format!("{C}/{list}");
         matches(
             "replica-list",
-            &[
-                "-f",
-                RIC,
-                "--operation",
+            &strs(&with_ric(
                 "InterpretReplica",
                 "--desired-file",
                 &desired,
-            ],
+                &[],
+            )),
         );
         // The same List with a binding: each item is aggregated alone.
         matches(
             "aggregate-list-binding",
-            &[
-                "-f",
-                RIC,
-                "--operation",
-                "AggregateStatus",
-                "--desired-file",
-                &desired,
-                "--status-file",
-                &format!("{C}/binding.yaml"),
-            ],
+            &strs(&aggregate(&desired, &format!("{C}/binding.yaml"))),
         );
     }
     // -o json: one line per item, each the line of that item alone.
@@ -175,16 +174,10 @@ fn retain_pairs_two_lists_by_identity() {
 fn the_worst_item_decides_the_exit_status() {
     // api has no manifest in the Works: its error is printed in its turn,
     // web's result still is.
-    let (code, out, err) = run(&[
-        "-f",
-        RIC,
-        "--operation",
-        "AggregateStatus",
-        "--desired-file",
+    let (code, out, err) = run(&strs(&aggregate(
         &format!("{C}/deployments.yaml"),
-        "--status-file",
         &format!("{C}/works.yaml"),
-    ]);
+    )));
     assert_eq!(code, 2);
     assert_eq!(out, recorded("aggregate-works"));
     assert_eq!(
@@ -199,14 +192,13 @@ fn a_list_of_customizations_is_read_everywhere() {
         let ric = format!("{C}/{list}");
         matches(
             "health-ric-list",
-            &[
-                "-f",
+            &strs(&with(
                 &ric,
-                "--operation",
                 "InterpretHealth",
                 "--observed-file",
                 &format!("{PARITY}/unwrapped/observed-web.yaml"),
-            ],
+                &[],
+            )),
         );
         matches("check-ric-list", &["-f", &ric, "--check"]);
     }
@@ -278,16 +270,10 @@ items:
 
 #[test]
 fn other_documents_in_a_status_file_are_errors_naming_their_kind() {
-    let (code, out, err) = run(&[
-        "-f",
-        RIC,
-        "--operation",
-        "AggregateStatus",
-        "--desired-file",
+    let (code, out, err) = run(&strs(&aggregate(
         &format!("{PARITY}/unwrapped/web.yaml"),
-        "--status-file",
         &format!("{C}/deployments.yaml"),
-    ]);
+    )));
     assert_eq!(
         (code, out.as_str(), err.as_str()),
         (
@@ -313,25 +299,21 @@ fn karmadas_terse_messages_gain_a_tip() {
     let object = format!("{PARITY}/unwrapped/observed-web.yaml");
     first_line_and_tip(
         "not-enabled",
-        &[
-            "-f",
-            RIC,
-            "--operation",
+        &strs(&with_ric(
             "InterpretStatus",
             "--observed-file",
             &object,
-        ],
+            &[],
+        )),
         "the object is apps/v1 Deployment; the customizations for it (deployment-example) define no InterpretStatus script (statusReflection)",
     );
     let secret = "testdata/inputs/widget.yaml";
-    let (_, _, err) = run(&[
-        "-f",
-        RIC,
-        "--operation",
+    let (_, _, err) = run(&strs(&with_ric(
         "InterpretHealth",
         "--observed-file",
         secret,
-    ]);
+        &[],
+    )));
     assert!(
         err.ends_with("\n  tip: the object is example.io/v1 Widget, and no customization loaded targets it (loaded: apps/v1 Deployment); --with-builtins falls back to the built-in interpreters\n"),
         "{err}"
@@ -340,26 +322,24 @@ fn karmadas_terse_messages_gain_a_tip() {
     let hint = |name: &str| format!("{PARITY}/hints/{name}.yaml");
     first_line_and_tip(
         "hint-len",
-        &[
-            "-f",
+        &strs(&with(
             &hint("len"),
-            "--operation",
             "InterpretHealth",
             "--observed-file",
             &bare,
-        ],
+            &[],
+        )),
         "the script took the length (#) of a value that is neither a table nor a string",
     );
     first_line_and_tip(
         "hint-replica-type",
-        &[
-            "-f",
+        &strs(&with(
             &hint("replica-type"),
-            "--operation",
             "InterpretReplica",
             "--desired-file",
             &bare,
-        ],
+            &[],
+        )),
         "GetReplicas returned a string where Karmada expects a number",
     );
     // Where the time limit hits depends on timing: the first line up to
@@ -405,14 +385,12 @@ fn karmadas_terse_messages_gain_a_tip() {
 
 #[test]
 fn revise_replica_without_a_count_warns_that_0_is_used() {
-    let (code, out, err) = run(&[
-        "-f",
-        RIC,
-        "--operation",
+    let (code, out, err) = run(&strs(&with_ric(
         "ReviseReplica",
         "--desired-file",
         &format!("{PARITY}/unwrapped/web.yaml"),
-    ]);
+        &[],
+    )));
     assert_eq!(
         (code, out.as_str(), err.as_str()),
         (
