@@ -329,7 +329,12 @@ fn run_one(
     let status_items = args
         .status_file
         .as_deref()
-        .map(|p| read_status_for(p, object, !args.watch).map(|w| warned(w).spent_on_use()))
+        .map(|p| {
+            // SAFETY: in place only for a single run, which reads the file
+            // once; a status file is not rewritten under a running
+            // interpret (docs/security.md). Watching reads into memory.
+            unsafe { read_status_for(p, object, !args.watch) }.map(|w| warned(w).spent_on_use())
+        })
         .transpose()?;
     // The inputs live until the process exits: freeing thousands of status
     // items just before exiting costs more than reading them.

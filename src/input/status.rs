@@ -957,7 +957,7 @@ status:
             assert_eq!(
                 err.to_string(),
                 format!(
-                    "s.yaml: fail to get status items: found a {what}, which holds no status items"
+                    "s.yaml: fail to get status items: found an object of kind {what}, which holds no status items"
                 ),
                 "{text}"
             );

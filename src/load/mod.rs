@@ -251,7 +251,12 @@ pub fn read_status_and_warnings(
 
 /// `read_status_and_warnings` for a run on `object` (a Work in the file
 /// gives that object's item); `in_place` as in `read_status_in_place`.
-pub fn read_status_for(
+///
+/// # Safety
+///
+/// With `in_place`, as `read_status_in_place`: a large file is mapped, and
+/// must not be written or truncated while it is read.
+pub unsafe fn read_status_for(
     path: &str,
     object: Option<&Value>,
     in_place: bool,
