@@ -62,7 +62,7 @@ fn matches(case: &str, args: &[&str]) {
 
 #[test]
 fn a_binding_as_status_file_gives_its_aggregated_status() {
-    for binding in ["binding.yaml", "binding.json"] {
+    for binding in ["binding.yaml", "binding.json", "clusterbinding.yaml"] {
         let status = format!("{C}/{binding}");
         matches(
             "aggregate-binding",
