@@ -41,10 +41,10 @@ complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "help" -d 'Print thi
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s f -l filename -d 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s j -l jobs -d 'With --check: number of parallel jobs (default: all cores)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l operation -d 'The operation to run, e.g. Retain or InterpretReplica (case-insensitive)' -r
-complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-file -d 'The desired object (the resource template)' -r
-complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l observed-file -d 'The observed object (as found in a member cluster)' -r
-complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l status-file -d 'AggregatedStatusItem documents, as a YAML stream or a list' -r
-complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-replica -d 'The replica number passed to ReviseReplica' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-file -d 'The desired object (the resource template), or a List of them' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l observed-file -d 'The observed object (as found in a member cluster), or a List of them' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l status-file -d 'AggregatedStatusItem documents (a stream or a list), or a ResourceBinding, Works or a List of them' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-replica -d 'The replica number passed to ReviseReplica (0, with a warning, when not given)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s o -l output -d 'Output format: yaml or json (run), table or json (--check)' -r -f -a "yaml\t''
 json\t''
 table\t''"

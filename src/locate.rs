@@ -167,6 +167,9 @@ impl Script {
 pub struct CustomizationLocation {
     /// Index into `FileMap::documents`.
     pub document: usize,
+    /// Which item of the document's List it is (`kubectl get -o yaml`
+    /// prints several objects as a List); `None` for the document itself.
+    pub item: Option<usize>,
     /// `metadata.name`, when a string.
     pub name: Option<String>,
     /// Where the document's root mapping starts.
@@ -200,10 +203,20 @@ pub struct FileMap {
 impl FileMap {
     /// The customization located in document `index`.
     pub fn customization_in(&self, document: usize) -> Option<&CustomizationLocation> {
+        self.customization_at(document, None)
+    }
+
+    /// The customization located in document `document`, or in its List's
+    /// item `item`.
+    pub fn customization_at(
+        &self,
+        document: usize,
+        item: Option<usize>,
+    ) -> Option<&CustomizationLocation> {
         // In document order: a binary search keeps large files linear.
         let i = self
             .customizations
-            .binary_search_by_key(&document, |c| c.document)
+            .binary_search_by_key(&(document, item), |c| (c.document, c.item))
             .ok()?;
         self.customizations.get(i)
     }
@@ -217,15 +230,24 @@ fn position(m: saphyr_parser::Marker) -> Position {
 pub fn locate(text: &str) -> FileMap {
     let (documents, error) = read_documents(text);
     let chars: Vec<char> = text.chars().collect();
-    let customizations = documents
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| {
-            let root = d.root.as_ref()?;
-            (root.get("kind")?.as_str()? == crate::ric::RIC_KIND)
-                .then(|| customization(i, root, &chars))
-        })
-        .collect();
+    let is_ric = |n: &Node| n.get("kind").and_then(Node::as_str) == Some(crate::ric::RIC_KIND);
+    let mut customizations = Vec::new();
+    for (i, d) in documents.iter().enumerate() {
+        let Some(root) = d.root.as_ref() else {
+            continue;
+        };
+        if let Some(items) = list_items(root) {
+            customizations.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, item)| is_ric(item))
+                    .map(|(k, item)| customization(i, Some(k), item, &chars)),
+            );
+        } else if is_ric(root) {
+            customizations.push(customization(i, None, root, &chars));
+        }
+    }
     FileMap {
         documents,
         error,
@@ -233,7 +255,25 @@ pub fn locate(text: &str) -> FileMap {
     }
 }
 
-fn customization(document: usize, root: &Node, chars: &[char]) -> CustomizationLocation {
+/// The item nodes of a List document (`kind: List` or any `…List` with an
+/// `items` sequence), as `crate::input::cluster::list_items` reads them.
+pub fn list_items(root: &Node) -> Option<&[Node]> {
+    let kind = root.get("kind")?.as_str()?;
+    if !crate::input::cluster::is_list_kind(kind) {
+        return None;
+    }
+    match &root.get("items")?.value {
+        NodeValue::Sequence(items) => Some(items),
+        _ => None,
+    }
+}
+
+fn customization(
+    document: usize,
+    item: Option<usize>,
+    root: &Node,
+    chars: &[char],
+) -> CustomizationLocation {
     let name = root
         .get("metadata")
         .and_then(|m| m.get("name"))
@@ -277,6 +317,7 @@ fn customization(document: usize, root: &Node, chars: &[char]) -> CustomizationL
     }
     CustomizationLocation {
         document,
+        item,
         name,
         start: root.start,
         target: target.map(|(k, _)| k.start),

@@ -35,6 +35,8 @@ pub struct Origin {
     pub source: std::sync::Arc<Source>,
     /// Index among the file's non-empty documents.
     pub document: usize,
+    /// Which item of that document's List, when it is one.
+    pub item: Option<usize>,
 }
 
 /// A customization file's text, shared by its documents, and its
@@ -100,7 +102,11 @@ impl Customization {
             .enumerate()
             .filter(|(_, d)| d.root.as_ref().is_some_and(|r| !r.is_null()))
             .nth(origin.document)?;
-        let script = map.customization_in(document)?.rule(op)?.script.as_ref()?;
+        let script = map
+            .customization_at(document, origin.item)?
+            .rule(op)?
+            .script
+            .as_ref()?;
         Some(script.to_file(crate::diag::Position::new(line, column)))
     }
 }

@@ -2,14 +2,15 @@
 //! print karmadactl's output, or `--check` customizations.
 
 use clap::{Args, ValueEnum};
+use serde_json::Value;
 
 use super::{Failure, GlobalArgs};
 use crate::check::{self, Entry};
 use crate::diag::Diagnostic;
+use crate::input::cluster::ObjectRef;
 use crate::interpreter::Interpreter;
 use crate::load::{
-    load_customizations_and_warnings, parse_operation, read_object_and_warnings,
-    read_status_and_warnings, read_status_in_place,
+    load_customizations_and_warnings, parse_operation, read_objects_and_warnings, read_status_for,
 };
 use crate::lua::sandbox::PrintSink;
 use crate::ops::{OpInput, Operation, Spend};
@@ -64,23 +65,18 @@ pub struct InterpretArgs {
     /// The operation to run, e.g. Retain or InterpretReplica (case-insensitive)
     #[arg(long, value_name = "OP")]
     pub operation: Option<String>,
-    /// The desired object (the resource template)
+    /// The desired object (the resource template), or a List of them
     #[arg(long, value_name = "FILE")]
     pub desired_file: Option<String>,
-    /// The observed object (as found in a member cluster)
+    /// The observed object (as found in a member cluster), or a List of them
     #[arg(long, value_name = "FILE")]
     pub observed_file: Option<String>,
-    /// AggregatedStatusItem documents, as a YAML stream or a list
+    /// AggregatedStatusItem documents (a stream or a list), or a ResourceBinding, Works or a List of them
     #[arg(long, value_name = "FILE")]
     pub status_file: Option<String>,
-    /// The replica number passed to ReviseReplica
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 0,
-        allow_negative_numbers = true
-    )]
-    pub desired_replica: i32,
+    /// The replica number passed to ReviseReplica (0, with a warning, when not given)
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub desired_replica: Option<i32>,
     /// Output format: yaml or json (run), table or json (--check)
     #[arg(short = 'o', long, value_enum, value_name = "FORMAT")]
     pub output: Option<OutputFormat>,
@@ -202,6 +198,12 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             _ => {}
         }
     }
+    if op == Operation::ReviseReplica && args.desired_replica.is_none() {
+        warn(&[Diagnostic::warning(
+            crate::diag::Kind::Usage,
+            "--desired-replica is not set: ReviseReplica is given 0 replicas",
+        )]);
+    }
     let input_bytes: u64 = [&args.desired_file, &args.observed_file, &args.status_file]
         .into_iter()
         .flatten()
@@ -209,40 +211,17 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         .map(|m| m.len())
         .sum();
     crate::heap::prepare_for(input_bytes);
-    // The inputs live until the process exits: freeing thousands of status
-    // items just before exiting costs more than reading them.
-    let mut input = std::mem::ManuallyDrop::new(OpInput {
-        desired: args
-            .desired_file
-            .as_deref()
-            .map(|p| read_object_and_warnings("desired", p).map(warned))
-            .transpose()?,
-        observed: args
-            .observed_file
-            .as_deref()
-            .map(|p| read_object_and_warnings("observed", p).map(warned))
-            .transpose()?,
-        status_items: args
-            .status_file
-            .as_deref()
-            // Converted into Lua once, then freed (see the comment above).
-            // Read in place once; reread into memory when watching.
-            .map(|p| {
-                let read = if args.watch {
-                    read_status_and_warnings(p)
-                } else {
-                    // SAFETY: a single run reads the file once, and a
-                    // status file is not rewritten under a running
-                    // interpret; the risk is documented in docs/security.md.
-                    unsafe { read_status_in_place(p) }
-                };
-                read.map(|w| warned(w).spent_on_use())
-            })
-            .transpose()?,
-        desired_replica: args.desired_replica,
-    });
-    // Freed decoding memory need not stay resident while Lua grows.
-    crate::heap::release_free();
+    let desired = args
+        .desired_file
+        .as_deref()
+        .map(|p| read_objects_and_warnings("desired", p).map(warned))
+        .transpose()?;
+    let observed = args
+        .observed_file
+        .as_deref()
+        .map(|p| read_objects_and_warnings("observed", p).map(warned))
+        .transpose()?;
+    let runs = runs(op, desired, observed, args)?;
     let print = if args.print_to_stdout {
         PrintSink::Stdout
     } else {
@@ -253,6 +232,120 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         customizations,
         profile: global.profile(print),
     };
+    if runs.len() == 1 {
+        let (desired, observed) = runs.into_iter().next().unwrap_or_default();
+        run_one(global, args, op, format, &interpreter, desired, observed)?;
+        return Ok(0);
+    }
+    // Each object's result (or error) as for that object alone, in
+    // order; the exit status is the worst.
+    let mut worst = 0;
+    for (desired, observed) in runs {
+        if let Err(f) = run_one(global, args, op, format, &interpreter, desired, observed) {
+            eprintln!(
+                "{}",
+                output::human::diagnostic(&f.diagnostic, f.snippet.as_deref())
+            );
+            worst = worst.max(f.diagnostic.exit_code());
+        }
+    }
+    Ok(worst)
+}
+
+/// The objects of each run, in order: one object file's objects (a List
+/// runs once per item), or for Retain the desired and observed objects
+/// paired by identity when either file holds several.
+type Run = (Option<Value>, Option<Value>);
+
+fn runs(
+    op: Operation,
+    desired: Option<Vec<Value>>,
+    observed: Option<Vec<Value>>,
+    args: &InterpretArgs,
+) -> Result<Vec<Run>, Diagnostic> {
+    let (desired, observed) = match (desired, observed) {
+        (Some(d), Some(o)) if op == Operation::Retain => (d, o),
+        (Some(d), _) => return Ok(d.into_iter().map(|v| (Some(v), None)).collect()),
+        (None, o) => {
+            return Ok(o
+                .unwrap_or_default()
+                .into_iter()
+                .map(|v| (None, Some(v)))
+                .collect());
+        }
+    };
+    if desired.len() == 1 && observed.len() == 1 {
+        return Ok(desired
+            .into_iter()
+            .zip(observed)
+            .map(|(d, o)| (Some(d), Some(o)))
+            .collect());
+    }
+    let mut observed: Vec<Option<Value>> = observed.into_iter().map(Some).collect();
+    let name = |p: &Option<String>| p.clone().unwrap_or_default();
+    let mut runs = Vec::with_capacity(desired.len());
+    for d in desired {
+        let id = ObjectRef::of(&d);
+        let partner = observed
+            .iter_mut()
+            .find(|o| o.as_ref().is_some_and(|o| ObjectRef::of(o) == id))
+            .and_then(Option::take);
+        let Some(o) = partner else {
+            return Err(Diagnostic::input(format!(
+                "fail to get observed object: {} holds no observed {id} for the desired one",
+                name(&args.observed_file)
+            )));
+        };
+        runs.push((Some(d), Some(o)));
+    }
+    if let Some(o) = observed.into_iter().flatten().next() {
+        return Err(Diagnostic::input(format!(
+            "fail to get desired object: {} holds no desired {} for the observed one",
+            name(&args.desired_file),
+            ObjectRef::of(&o)
+        )));
+    }
+    Ok(runs)
+}
+
+/// Runs the operation on one object (or Retain's pair) and prints the
+/// result as for that object alone.
+fn run_one(
+    global: &GlobalArgs,
+    args: &InterpretArgs,
+    op: Operation,
+    format: OutputFormat,
+    interpreter: &Interpreter,
+    desired: Option<Value>,
+    observed: Option<Value>,
+) -> Result<(), Failure> {
+    // A Work in the status file gives the item of the run's object.
+    let object = match op {
+        Operation::Retain => desired.as_ref(),
+        _ => desired.as_ref().or(observed.as_ref()),
+    };
+    // Converted into Lua once, then freed (see below). Read in place
+    // once; reread into memory when watching.
+    let status_items = args
+        .status_file
+        .as_deref()
+        .map(|p| {
+            // SAFETY: in place only for a single run, which reads the file
+            // once; a status file is not rewritten under a running
+            // interpret (docs/security.md). Watching reads into memory.
+            unsafe { read_status_for(p, object, !args.watch) }.map(|w| warned(w).spent_on_use())
+        })
+        .transpose()?;
+    // The inputs live until the process exits: freeing thousands of status
+    // items just before exiting costs more than reading them.
+    let mut input = std::mem::ManuallyDrop::new(OpInput {
+        desired,
+        observed,
+        status_items,
+        desired_replica: args.desired_replica.unwrap_or(0),
+    });
+    // Freed decoding memory need not stay resident while Lua grows.
+    crate::heap::release_free();
     // The objects are freed as they are converted into Lua (the Lua tables
     // reuse their memory), but for the one the diff shows.
     let spend = if args.diff {
@@ -302,9 +395,9 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             if !args.watch {
                 std::mem::forget(outcome);
             }
-            Ok(0)
+            Ok(())
         }
-        Err(e) => Err(Failure::of_run(e, &interpreter)),
+        Err(e) => Err(Failure::of_run(e, interpreter)),
     }
 }
 

@@ -4,6 +4,7 @@
 use serde_json::Value;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use super::cluster::{self, ObjectRef, StatusShape};
 use super::tape::{Node, Shared, Tape};
 use super::yaml::{DocSink, each_document};
 use crate::diag::Diagnostic;
@@ -142,6 +143,16 @@ impl StatusItems {
         decode(name, &text)
     }
 
+    /// `read_text` for a run on `object`: a Work in the file gives that
+    /// object's item (see `cluster::work_item`).
+    pub fn read_text_for(
+        name: &str,
+        text: String,
+        object: Option<&ObjectRef>,
+    ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
+        decode_with(name, &text, true, None, object)
+    }
+
     /// `read` for a mapped file's text: the pages the reader has passed
     /// are given back to the system as it goes (`release` takes an
     /// address inside `text`; the pages before it are not needed again).
@@ -149,8 +160,9 @@ impl StatusItems {
         name: &str,
         text: &str,
         release: &dyn Fn(*const u8),
+        object: Option<&ObjectRef>,
     ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
-        decode_with(name, text, true, Some(release))
+        decode_with(name, text, true, Some(release), object)
     }
 
     /// No items.
@@ -235,7 +247,7 @@ impl StatusItems {
 /// Decodes a status file's documents and normalizes their items; none
 /// is an error. A decoding error anywhere wins over an item's error.
 fn decode(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
-    decode_with(name, text, true, None)
+    decode_with(name, text, true, None, None)
 }
 
 /// `decode`, trying the fast reader first if `fast`; that reader hands
@@ -245,9 +257,11 @@ fn decode_with(
     text: &str,
     fast: bool,
     release: Option<&dyn Fn(*const u8)>,
+    object: Option<&ObjectRef>,
 ) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut items = Normalizer::new(name, true, Tape::new());
+    items.object = object;
     // Reserved, not touched: the normalized items take about as many
     // nodes as the text has bytes over 8. The strings are reserved after
     // the nodes, at the heap's top, where they grow in place; little room
@@ -326,6 +340,9 @@ struct Fields {
     applied: bool,
     applied_message: Option<usize>,
     health: Option<usize>,
+    /// A `kind` key's string value: the document is an object as
+    /// `kubectl get` prints it, not an item.
+    kind: Option<usize>,
 }
 
 /// The normalized items of the documents read so far, on a tape whose
@@ -348,6 +365,8 @@ struct Normalizer<'n> {
     /// Nodes and string bytes to reserve once the first document is read
     /// (and a list's decoded value freed, so that its memory is reused).
     room: Option<(usize, usize)>,
+    /// The object whose item a Work gives (see `cluster::work_item`).
+    object: Option<&'n ObjectRef>,
 }
 
 impl<'n> Normalizer<'n> {
@@ -368,15 +387,17 @@ impl<'n> Normalizer<'n> {
             listed: false,
             error: None,
             room: None,
+            object: None,
         }
     }
 
     /// Forgets every document taken so far.
     fn restart(&mut self) {
         let out = std::mem::take(&mut self.out);
-        let room = self.room;
+        let (room, object) = (self.room, self.object);
         *self = Normalizer::new(self.name, self.unroll, out);
         self.room = room;
+        self.object = object;
     }
 
     /// A document starts: it is counted, and the first one reserves the
@@ -419,7 +440,114 @@ impl<'n> Normalizer<'n> {
 
     fn item(&mut self, input: &Tape, item: usize) -> Result<(), Diagnostic> {
         let f = read_fields(self.name, input, item)?;
-        write_item(self, input, &f);
+        if let Some(kind) = f.kind.filter(|_| self.unroll) {
+            return self.object_items(input, item, input.str_at(kind), "");
+        }
+        self.write(input, &f)
+    }
+
+    /// The items of an object as `kubectl get` prints it: a binding's
+    /// `status.aggregatedStatus`, a Work's item for the run's object, a
+    /// List's items; any other kind is an error naming it. `api_version`
+    /// is the one a typed list gives items that do not name theirs.
+    fn object_items(
+        &mut self,
+        input: &Tape,
+        at: usize,
+        kind: &str,
+        api_version: &str,
+    ) -> Result<(), Diagnostic> {
+        let api_version = member(input, at, "apiVersion")
+            .filter(|&v| matches!(input.node(v), Node::Str { .. }))
+            .map_or(api_version, |v| input.str_at(v));
+        let name = self.name;
+        let fail = |m: String| Diagnostic::input(m).in_file(name);
+        match cluster::status_shape(api_version, kind) {
+            StatusShape::Binding => {
+                let Some(items) =
+                    member(input, at, "status").and_then(|s| member(input, s, "aggregatedStatus"))
+                else {
+                    return Ok(());
+                };
+                if !matches!(input.node(items), Node::Array { .. }) {
+                    return Err(fail(format!(
+                        "fail to get status items: json: cannot unmarshal {} into Go struct field ResourceBindingStatus.status.aggregatedStatus of type []v1alpha2.AggregatedStatusItem",
+                        self::kind(input.node(items))
+                    )));
+                }
+                for item in input.children(items) {
+                    let f = read_fields(name, input, item)?;
+                    self.write(input, &f)?;
+                }
+                Ok(())
+            }
+            StatusShape::Work => self.works(&[input.to_value(at)]),
+            StatusShape::List => {
+                let Some(items) = member(input, at, "items")
+                    .filter(|&i| matches!(input.node(i), Node::Array { .. }))
+                else {
+                    return Err(fail(cluster::not_a_status_input(api_version, kind))
+                        .with_hint(cluster::STATUS_INPUTS));
+                };
+                let implied = cluster::implied_item_kind(kind);
+                // Works in a row give their items ordered by cluster, as
+                // a binding's are.
+                let mut works = Vec::new();
+                for (n, item) in input.children(items).enumerate() {
+                    let own = member(input, item, "kind")
+                        .filter(|&k| matches!(input.node(k), Node::Str { .. }))
+                        .map(|k| input.str_at(k));
+                    let Some(item_kind) = own.or(implied) else {
+                        return Err(fail(format!(
+                            "fail to get status items: item {} of the {kind} names no kind",
+                            n + 1
+                        ))
+                        .with_hint(cluster::STATUS_INPUTS));
+                    };
+                    let item_api =
+                        member(input, item, "apiVersion").map_or(api_version, |v| input.str_at(v));
+                    if cluster::status_shape(item_api, item_kind) == StatusShape::Work {
+                        works.push(input.to_value(item));
+                        continue;
+                    }
+                    self.works(&std::mem::take(&mut works))?;
+                    self.object_items(input, item, item_kind, api_version)?;
+                }
+                self.works(&works)
+            }
+            StatusShape::Other => Err(fail(cluster::not_a_status_input(api_version, kind))
+                .with_hint(cluster::STATUS_INPUTS)),
+        }
+    }
+
+    /// The items of `works` (in a row) for the run's object.
+    fn works(&mut self, works: &[Value]) -> Result<(), Diagnostic> {
+        if works.is_empty() {
+            return Ok(());
+        }
+        let name = self.name;
+        let Some(object) = self.object else {
+            return Err(Diagnostic::input(
+                "fail to get status items: a Work gives the status of one object, and none is given",
+            )
+            .in_file(name)
+            .with_hint("give the object with --desired-file or --observed-file"));
+        };
+        let items =
+            cluster::works_items(works, object).map_err(|m| Diagnostic::input(m).in_file(name))?;
+        let mut scratch = Tape::new();
+        for item in &items {
+            scratch.clear();
+            scratch.push_root(item);
+            let f = read_fields(name, &scratch, 0)?;
+            self.write(&scratch, &f)?;
+        }
+        Ok(())
+    }
+
+    /// Writes one item whose fields are read.
+    fn write(&mut self, input: &Tape, f: &Fields) -> Result<(), Diagnostic> {
+        write_item(self, input, f);
         self.items += 1;
         let (nodes, strings) = self.out.extent();
         if nodes >= u32::MAX as usize || strings >= u32::MAX as usize {
@@ -468,6 +596,9 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
             .iter()
             .find(|f| f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
         else {
+            if key == "kind" && matches!(t.node(k + 1), Node::Str { .. }) {
+                f.kind = Some(k + 1);
+            }
             continue;
         };
         let v = k + 1;
@@ -497,6 +628,19 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
         }
     }
     Ok(f)
+}
+
+/// The value node of `key` in the object at `at` (the last one; none
+/// when null).
+fn member(t: &Tape, at: usize, key: &str) -> Option<usize> {
+    if !matches!(t.node(at), Node::Object { .. }) {
+        return None;
+    }
+    t.children(at)
+        .filter(|&k| t.str_at(k) == key)
+        .last()
+        .map(|k| k + 1)
+        .filter(|&v| t.node(v) != Node::Null)
 }
 
 /// Writes one normalized item: empty strings and `applied: false` are
@@ -554,8 +698,8 @@ mod tests {
         let base = text.as_ptr() as usize;
         let seen = std::cell::RefCell::new(Vec::new());
         let record = |at: *const u8| seen.borrow_mut().push(at as usize - base);
-        let (items, _) = decode_with(name, text, true, Some(&record)).unwrap();
-        let (plain, _) = decode_with(name, text, true, None).unwrap();
+        let (items, _) = decode_with(name, text, true, Some(&record), None).unwrap();
+        let (plain, _) = decode_with(name, text, true, None, None).unwrap();
         assert_eq!(items.len(), count, "{name}");
         assert_eq!(items.to_values(), plain.to_values(), "{name}");
         seen.into_inner()
@@ -753,6 +897,80 @@ mod tests {
         assert!(err.to_string().contains("cannot unmarshal array"), "{err}");
         let items = StatusItems::from_values("c.yaml", &[json!({"clusterName": "x"})]).unwrap();
         assert_eq!(items.len(), 1);
+    }
+
+    #[test]
+    fn bindings_give_their_aggregated_status_and_other_kinds_are_errors() {
+        let plain = StatusItems::parse(
+            "s.yaml",
+            "clusterName: a\napplied: true\n---\nclusterName: b\n",
+        )
+        .unwrap();
+        assert_eq!(plain.len(), 2);
+        // Inside a binding, an item's `kind` is an unknown field (in a
+        // status file, it makes the document an object).
+        let binding = "apiVersion: work.karmada.io/v1alpha2
+kind: ClusterResourceBinding
+metadata: {name: x}
+status:
+  aggregatedStatus:
+  - clusterName: a
+    applied: true
+    kind: ignored
+  - clusterName: b
+";
+        let indented = binding.trim_end().replace('\n', "\n  ");
+        let list = format!("apiVersion: v1\nkind: List\nitems:\n- {indented}\n");
+        for text in [binding, &list] {
+            assert_eq!(
+                StatusItems::parse("s.yaml", text).unwrap().to_values(),
+                plain.to_values(),
+                "{text}"
+            );
+        }
+        let json =
+            serde_json::to_string(&crate::input::parse_documents("b.yaml", binding).unwrap()[0])
+                .unwrap();
+        assert_eq!(
+            StatusItems::parse("s.json", &json).unwrap().to_values(),
+            plain.to_values()
+        );
+        // No aggregatedStatus: no items.
+        let bare = "apiVersion: work.karmada.io/v1alpha2\nkind: ResourceBinding\nstatus: {}\n";
+        assert!(StatusItems::parse("s.yaml", bare).unwrap().is_empty());
+        for (text, what) in [
+            (
+                "{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\"}",
+                "Deployment (apps/v1)",
+            ),
+            (
+                "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: ConfigMap}\n",
+                "ConfigMap (v1)",
+            ),
+            (
+                "apiVersion: example.io/v1\nkind: Work\n",
+                "Work (example.io/v1)",
+            ),
+            ("- clusterName: a\n- kind: Pod\n", "Pod"),
+        ] {
+            let err = StatusItems::parse("s.yaml", text).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "s.yaml: fail to get status items: found an object of kind {what}, which holds no status items"
+                ),
+                "{text}"
+            );
+            assert_eq!(err.hints, [cluster::STATUS_INPUTS]);
+        }
+        // A Work needs the run's object.
+        let work = "apiVersion: work.karmada.io/v1alpha1\nkind: Work\nmetadata: {namespace: karmada-es-m1}\n";
+        let err = StatusItems::parse("s.yaml", work).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("a Work gives the status of one object"),
+            "{err}"
+        );
     }
 
     #[test]

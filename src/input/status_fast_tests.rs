@@ -19,7 +19,7 @@ fn accepted(text: &str) -> bool {
 /// The items (or the error) as read with and without the fast reader.
 fn both(text: &str) -> (Result<Vec<Value>, String>, Result<Vec<Value>, String>) {
     let read = |fast| {
-        decode_with("s.json", text, fast, None)
+        decode_with("s.json", text, fast, None, None)
             .map(|(items, warnings)| {
                 assert!(warnings.is_empty());
                 items.to_values()
@@ -34,7 +34,7 @@ fn both(text: &str) -> (Result<Vec<Value>, String>, Result<Vec<Value>, String>) 
 fn lua_both(text: &str) -> (Value, Value) {
     let lua = Lua::new();
     let seen = |fast| {
-        let (items, _) = decode_with("s.json", text, fast, None).unwrap();
+        let (items, _) = decode_with("s.json", text, fast, None, None).unwrap();
         let items: StatusItems = items.spent_on_use();
         lua_to_json(&status_items_to_lua(&lua, &items).unwrap()).unwrap()
     };

@@ -111,6 +111,9 @@ pub struct Failure {
     pub script: usize,
     /// The script line (1-based) the Lua error names, if any.
     pub line: Option<usize>,
+    /// What Karmada's message means in the script's terms, when it reads
+    /// as Go or VM internals.
+    pub hint: Option<String>,
 }
 
 impl From<String> for Failure {
@@ -121,6 +124,7 @@ impl From<String> for Failure {
             message,
             script: 0,
             line: None,
+            hint: None,
         }
     }
 }
@@ -133,12 +137,44 @@ impl Failure {
             ScriptError::Memory(_) => Kind::Memory,
             ScriptError::Runtime(_) => Kind::Runtime,
         };
+        let message = e.to_string();
+        let hint = match e {
+            ScriptError::Timeout(_) => Some(
+                "the script ran past the time limit of one call (--timeout; Karmada allows 1s): look for a loop that never ends, or work that grows with the input".to_string(),
+            ),
+            // The VM says this only in its message: `#` of a value that is
+            // neither a table nor a string.
+            ScriptError::Runtime(m) if m.lines().next().is_some_and(|l| l.ends_with("__len undefined")) => Some(
+                "the script took the length (#) of a value that is neither a table nor a string, often nil: a field the object does not have; check it first, e.g. #(obj.spec.items or {})".to_string(),
+            ),
+            _ => None,
+        };
         Failure {
             kind,
-            message: e.to_string(),
+            message,
             script: 0,
             line: e.line(),
+            hint,
         }
+    }
+
+    /// Karmada's error for a function that returned a value of the wrong
+    /// type, with what the script returned in its terms.
+    fn result_type(function: &str, got: &LuaValue, want: &str) -> Failure {
+        let mut f = Failure::from(format!("result type {} is not {want}", type_code(got)));
+        f.hint = Some(format!(
+            "{function} returned {} where Karmada expects a {want}",
+            match got {
+                LuaValue::Nil => "nil (or nothing)",
+                LuaValue::Boolean(_) => "a boolean",
+                LuaValue::Integer(_) | LuaValue::Number(_) => "a number",
+                LuaValue::String(_) => "a string",
+                LuaValue::Function(_) => "a function",
+                LuaValue::Table(_) => "a table",
+                _ => "a value of another type",
+            }
+        ));
+        f
     }
 
     /// The same failure with `prefix` before its message.
@@ -251,7 +287,7 @@ fn run_with(
             match r[0] {
                 LuaValue::Boolean(b) => vec![("healthy", Value::Bool(b))],
                 ref other => {
-                    return Err(format!("result type {} is not bool", type_code(other)).into());
+                    return Err(Failure::result_type("InterpretHealth", other, "bool"));
                 }
             }
         }
@@ -263,7 +299,7 @@ fn run_with(
                 LuaValue::Integer(i) => go_int32(i as f64),
                 LuaValue::Number(f) => go_int32(f),
                 ref other => {
-                    return Err(format!("result type {} is not number", type_code(other)).into());
+                    return Err(Failure::result_type("GetReplicas", other, "number"));
                 }
             };
             let requires = match &r[1] {

@@ -157,14 +157,25 @@ impl Interpreter {
     fn run_native(&self, op: Operation, input: &OpInput) -> Result<(Outcome, Origin), Diagnostic> {
         let failed = |m: &str| Diagnostic::runtime(m).for_rule(op.name());
         if !self.builtins {
-            return Err(failed("rule is not enabled"));
+            let object = match op {
+                Operation::Retain => input.desired.as_ref(),
+                _ => input.object(),
+            };
+            let d = failed("rule is not enabled");
+            return Err(match &self.customizations {
+                Some(set) => d.with_hint(not_enabled_hint(set, op, target_of(object))),
+                None => d,
+            });
         }
         if op == Operation::InterpretComponent {
             return Err(failed("interface GetComponents not implemented yet"));
         }
         crate::native::interpret(op, input)
             .map(|o| (o, Origin::Native))
-            .map_err(|m| failed(&m))
+            .map_err(|m| match crate::native::failure_hint(op, input) {
+                Some(hint) => failed(&m).with_hint(hint),
+                None => failed(&m),
+            })
     }
 
     fn run_set(
@@ -189,7 +200,11 @@ impl Interpreter {
             .map(Some)
             .map_err(|f| {
                 let c = sources[f.script.min(sources.len() - 1)];
-                Diagnostic::error(f.kind, f.message).at(Location {
+                let d = match f.hint {
+                    Some(hint) => Diagnostic::error(f.kind, f.message).with_hint(hint),
+                    None => Diagnostic::error(f.kind, f.message),
+                };
+                d.at(Location {
                     file: Some(c.file.clone().into()),
                     position: f.line.and_then(|l| c.file_position(op, l)),
                     customization: Some(c.name.clone()),
@@ -198,6 +213,43 @@ impl Interpreter {
                 })
             })
     }
+}
+
+/// Why no customization answered `op` for an object of `target`: none
+/// targets its apiVersion and kind (then which targets were loaded), or
+/// those that do have no script for the rule.
+fn not_enabled_hint(set: &CustomizationSet, op: Operation, target: (String, String)) -> String {
+    let (api_version, kind) = target;
+    let object = match (api_version.as_str(), kind.as_str()) {
+        (_, "") => "the object names no kind".to_string(),
+        ("", k) => format!("the object is of kind {k} with no apiVersion"),
+        (a, k) => format!("the object is {a} {k}"),
+    };
+    let aimed: Vec<&str> = set
+        .items()
+        .iter()
+        .filter(|c| c.api_version == api_version && c.kind == kind && !kind.is_empty())
+        .map(|c| c.source())
+        .collect();
+    if !aimed.is_empty() {
+        return format!(
+            "{object}; the customizations for it ({}) define no {} script ({})",
+            aimed.join(", "),
+            op.name(),
+            op.rule_field()
+        );
+    }
+    let mut targets: Vec<String> = set
+        .items()
+        .iter()
+        .map(|c| format!("{} {}", c.api_version, c.kind))
+        .collect();
+    targets.sort();
+    targets.dedup();
+    format!(
+        "{object}, and no customization loaded targets it (loaded: {}); --with-builtins falls back to the built-in interpreters",
+        targets.join(", ")
+    )
 }
 
 #[cfg(test)]

@@ -144,13 +144,24 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
     }
     for (i, doc) in map.documents.iter().enumerate() {
         let Some(root) = &doc.root else { continue };
-        let custom = map.customization_in(i);
-        let cname = custom.and_then(|c| c.name.clone());
-        for f in schema::check_document(root) {
-            push(&mut out, path, config, cname.as_deref(), None, f);
-        }
-        if let Some(c) = custom {
-            lint_scripts(&mut out, path, config, &map, c);
+        // A List's items are linted each as a document of its own.
+        let objects: Vec<(Option<usize>, &locate::Node)> = match locate::list_items(root) {
+            Some(items) => items
+                .iter()
+                .enumerate()
+                .map(|(k, n)| (Some(k), n))
+                .collect(),
+            None => vec![(None, root)],
+        };
+        for (item, root) in objects {
+            let custom = map.customization_at(i, item);
+            let cname = custom.and_then(|c| c.name.clone());
+            for f in schema::check_document(root) {
+                push(&mut out, path, config, cname.as_deref(), None, f);
+            }
+            if let Some(c) = custom {
+                lint_scripts(&mut out, path, config, &map, c);
+            }
         }
     }
     finish(out, Kind::Lint)

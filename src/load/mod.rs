@@ -63,14 +63,23 @@ pub fn documents_and_warnings(
     let shared = std::sync::Arc::new(ric::Source::new(text.into()));
     let mut docs = Vec::with_capacity(values.len());
     for (document, value) in values.iter().enumerate() {
-        let mut doc = decode(name, value)?;
-        if let Document::Customization(c) = &mut doc {
-            c.origin = Some(Origin {
-                source: shared.clone(),
-                document,
-            });
+        // A List (`kubectl get resourceinterpretercustomizations -o
+        // yaml`): each item is a document of its own.
+        let items = match input::cluster::list_items(value) {
+            Some(items) => items.into_iter().map(Some).enumerate().collect(),
+            None => vec![(0, None)],
+        };
+        for (k, item) in items {
+            let mut doc = decode(name, item.as_ref().unwrap_or(value))?;
+            if let Document::Customization(c) = &mut doc {
+                c.origin = Some(Origin {
+                    source: shared.clone(),
+                    document,
+                    item: item.is_some().then_some(k),
+                });
+            }
+            docs.push(doc);
         }
-        docs.push(doc);
     }
     Ok((docs, warnings))
 }
@@ -183,6 +192,33 @@ pub fn read_object_and_warnings(
     input::yaml::read_one_object(role, &sources[0].name, &sources[0].text)
 }
 
+/// Reads the objects of a file: its one object, or the items of the List
+/// it holds (`kind: List`, or any `…List` with `items`, as `kubectl get`
+/// prints several objects). Each item is checked as a single object is.
+pub fn read_objects_and_warnings(
+    role: &str,
+    path: &str,
+) -> Result<(Vec<Value>, Vec<Diagnostic>), Diagnostic> {
+    let (object, warnings) = read_object_and_warnings(role, path)?;
+    let Some(items) = input::cluster::list_items(&object) else {
+        return Ok((vec![object], warnings));
+    };
+    if items.is_empty() {
+        return Err(Diagnostic::input(format!(
+            "fail to get {role} object: {path} holds an empty List"
+        )));
+    }
+    for (n, item) in items.iter().enumerate() {
+        input::yaml::check_kind(path, item).map_err(|e| {
+            Diagnostic::input(format!(
+                "fail to get {role} object: item {} of the List: {e}",
+                n + 1
+            ))
+        })?;
+    }
+    Ok((items, warnings))
+}
+
 /// Reads the AggregatedStatusItems of a status file (a stream or a list).
 pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
     read_status_and_warnings(path).map(|(items, _)| items)
@@ -217,7 +253,24 @@ pub fn read_status_and_warnings(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
     // SAFETY: not in place: the file is read into memory.
-    unsafe { read_status_with(path, false) }
+    unsafe { read_status_with(path, false, None) }
+}
+
+/// `read_status_and_warnings` for a run on `object` (a Work in the file
+/// gives that object's item); `in_place` as in `read_status_in_place`.
+///
+/// # Safety
+///
+/// With `in_place`, as `read_status_in_place`: a large file is mapped, and
+/// must not be written or truncated while it is read.
+pub unsafe fn read_status_for(
+    path: &str,
+    object: Option<&Value>,
+    in_place: bool,
+) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
+    let object = object.map(input::cluster::ObjectRef::of);
+    // SAFETY: passed on to our caller.
+    unsafe { read_status_with(path, in_place, object.as_ref()) }
 }
 
 /// `read_status_and_warnings` for a process that reads the file once and
@@ -233,7 +286,7 @@ pub unsafe fn read_status_in_place(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
     // SAFETY: passed on to our caller.
-    unsafe { read_status_with(path, true) }
+    unsafe { read_status_with(path, true, None) }
 }
 
 /// # Safety
@@ -242,6 +295,7 @@ pub unsafe fn read_status_in_place(
 unsafe fn read_status_with(
     path: &str,
     in_place: bool,
+    object: Option<&input::cluster::ObjectRef>,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
     let paths = input::sources::expand_paths(&[path.to_string()], false)?;
     #[cfg(not(target_os = "linux"))]
@@ -249,15 +303,18 @@ unsafe fn read_status_with(
     #[cfg(target_os = "linux")]
     // SAFETY: passed on to our caller.
     if let Some(mapped) = unsafe { map_large(&paths, in_place) } {
-        return input::StatusItems::read_released(mapped.name(), mapped.text()?, &|at| {
-            mapped.release_before(at)
-        });
+        return input::StatusItems::read_released(
+            mapped.name(),
+            mapped.text()?,
+            &|at| mapped.release_before(at),
+            object,
+        );
     }
     let sources = input::sources::read_paths(&paths)?;
     let mut items: Option<input::StatusItems> = None;
     let mut warnings = Vec::new();
     for s in sources {
-        let (more, warned) = input::StatusItems::read_text(&s.name, s.text)?;
+        let (more, warned) = input::StatusItems::read_text_for(&s.name, s.text, object)?;
         warnings.extend(warned);
         match &mut items {
             Some(all) => all.extend(&more),

@@ -141,3 +141,41 @@ fn explicit_indentation_and_plain_scripts() {
     assert_eq!(plain.text, "return 1");
     assert_eq!(plain.to_file(Position::new(1, 8)), Position::new(10, 9));
 }
+
+#[test]
+fn customizations_in_a_list_are_located_as_its_items() {
+    let indented: String = RIC
+        .split("---\n")
+        .next()
+        .unwrap()
+        .lines()
+        .map(|l| format!("  {l}\n"))
+        .collect();
+    let list = format!(
+        "apiVersion: v1\nkind: List\nitems:\n-{}- {{apiVersion: v1, kind: ConfigMap}}\n-{}",
+        &indented[1..],
+        &indented[1..]
+    );
+    let map = locate(&list);
+    assert_eq!(map.error, None);
+    let at: Vec<_> = map
+        .customizations
+        .iter()
+        .map(|c| (c.document, c.item, c.start))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (0, Some(0), Position::new(4, 3)),
+            (0, Some(2), Position::new(27, 3)),
+        ]
+    );
+    // Line 1 of the second one's replica script is line 17 of its
+    // document, which starts on line 27.
+    let second = map.customization_at(0, Some(2)).unwrap();
+    let script = second.rule(Operation::InterpretReplica).unwrap();
+    let s = script.script.as_ref().unwrap();
+    assert_eq!(s.to_file(Position::new(1, 1)).line, 26 + 17);
+    assert!(map.customization_in(0).is_none());
+    assert!(map.customization_at(0, Some(1)).is_none());
+}

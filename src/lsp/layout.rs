@@ -171,6 +171,20 @@ kind: ConfigMap
     );
 
     #[test]
+    fn a_list_of_customizations_has_a_block_per_item() {
+        let doc = RIC.split("---\n").next().unwrap();
+        let item: String = doc.lines().map(|l| format!("  {l}\n")).collect();
+        let list = format!("apiVersion: v1\nkind: List\nitems:\n-{}", &item[1..]);
+        let l = layout(&list);
+        assert_eq!(l.customizations.len(), 1);
+        // Three lines of List header, two columns of indentation.
+        let (c, r, at) = l.rule_at(Position::new(13 + 3, 11 + 2)).unwrap();
+        assert_eq!(c.name.as_deref(), Some("demo"));
+        assert_eq!(r.operation, Operation::InterpretHealth);
+        assert_eq!(at, Position::new(2, 3));
+    }
+
+    #[test]
     fn rules_and_their_blocks() {
         let l = layout(RIC);
         assert_eq!(l.customizations.len(), 1);

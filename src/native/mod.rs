@@ -98,6 +98,21 @@ fn gvk_text(obj: &Value) -> String {
     )
 }
 
+/// What a failure of `interpret` means in the user's terms, when its
+/// text reads as Go internals: a workload's InterpretStatus on an object
+/// without Karmada's template generation annotation.
+pub fn failure_hint(op: Operation, input: &OpInput) -> Option<String> {
+    let obj = input.object()?;
+    let workload = access::string_or_empty(obj, &["apiVersion"]) == "apps/v1"
+        && matches!(
+            access::string_or_empty(obj, &["kind"]),
+            "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet"
+        );
+    (op == Operation::InterpretStatus && workload)
+        .then(|| reflect::generation_hint(obj))
+        .flatten()
+}
+
 /// Runs the native interpreter. `Err` holds Karmada's error text.
 pub fn interpret(op: Operation, input: &OpInput) -> Result<Outcome, String> {
     if op == Operation::InterpretComponent {

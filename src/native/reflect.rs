@@ -87,6 +87,16 @@ fn template_generation(obj: &Value) -> Result<i64, String> {
     parse_int(text)
 }
 
+/// What a failed template generation means for the user: Karmada sets
+/// the annotation on the objects it propagates, so an object fetched
+/// elsewhere (or written by hand) lacks it. `None` when it parses.
+pub fn generation_hint(obj: &Value) -> Option<String> {
+    template_generation(obj).err()?;
+    Some(format!(
+        "Karmada reads the status of this kind together with the {GENERATION_ANNOTATION} annotation, which it puts on the objects it propagates to member clusters; this object's is missing or not a number: fetch the object from the member cluster, or add the annotation with the template's metadata.generation"
+    ))
+}
+
 fn parse_int(text: &str) -> Result<i64, String> {
     let quoted = access::go_quote(text);
     let digits = text.strip_prefix(['+', '-']).unwrap_or(text);

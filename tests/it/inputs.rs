@@ -20,7 +20,10 @@ fn directory_reads_only_its_own_yaml_and_json_files() {
     ]));
     assert_eq!(
         (code, err.as_str()),
-        (1, "Execute InterpretReplica error: rule is not enabled\n")
+        (
+            1,
+            "Execute InterpretReplica error: rule is not enabled\n\n  tip: the object is example.io/v1 Widget; the customizations for it (widget-health) define no InterpretReplica script (replicaResource)\n"
+        )
     );
     let (code, out, _) = output(Test::new().args([
         "interpret",

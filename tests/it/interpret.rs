@@ -319,7 +319,7 @@ fn failing_scripts_exit_1_with_karmadas_text() {
         (
             1,
             "",
-            "Execute InterpretReplica error: rule is not enabled\n"
+            "Execute InterpretReplica error: rule is not enabled\n\n  tip: the object is apps/v1 Deployment, and no customization loaded targets it (loaded: example.io/v1 Widget); --with-builtins falls back to the built-in interpreters\n"
         )
     );
     let (code, _, err) = output(Test::new().args([
@@ -424,6 +424,8 @@ fn memory_bombs_fail_cleanly() {
             op,
             "--desired-file",
             WIDGET,
+            "--desired-replica",
+            "2",
         ]));
         assert_eq!((code, out.as_str()), (1, ""), "{op}: {err}");
         assert!(err.starts_with(&format!("Execute {op} error: ")), "{err}");

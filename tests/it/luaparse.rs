@@ -139,12 +139,15 @@ fn replay(root: &str, script_path: &Path, work: &Path) -> Option<String> {
     match run_ref.find("Execute ") {
         Some(at) => {
             // karmadactl's error text, traceback included; kinterp follows it
-            // with the failing script line.
-            let text: String = stderr
+            // with the failing script line and tips (after a blank line).
+            let mut lines: Vec<&str> = stderr
                 .lines()
-                .take_while(|l| !l.starts_with("  --> "))
-                .map(|l| format!("{l}\n"))
+                .take_while(|l| !l.starts_with("  --> ") && !l.starts_with("  tip: "))
                 .collect();
+            if stderr.contains("\n\n  tip: ") && lines.last() == Some(&"") {
+                lines.pop();
+            }
+            let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
             if text != run_ref[at..] || run.status.code() != Some(1) {
                 return Some(format!("run:\n{text}expected:\n{}", &run_ref[at..]));
             }

@@ -4,6 +4,7 @@
 mod builder;
 mod bundled;
 mod check;
+mod cluster;
 mod coverage;
 mod edit;
 mod editor;
