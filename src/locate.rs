@@ -233,7 +233,7 @@ pub fn locate(text: &str) -> FileMap {
     }
 }
 
-fn customization(document: usize, root: &Node, chars: &[char]) -> CustomizationLocation {
+pub(crate) fn customization(document: usize, root: &Node, chars: &[char]) -> CustomizationLocation {
     let name = root
         .get("metadata")
         .and_then(|m| m.get("name"))

@@ -8,18 +8,24 @@
 //! Nothing here prints or exits: the CLI and the language server render.
 
 mod allow;
+mod documents;
+mod empty;
 mod env;
+mod names;
 pub mod report;
 mod returns;
 mod rules;
+mod sandbox_global;
 mod schema;
 mod script;
 mod syntax;
+mod unused;
 mod walk;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+pub use names::{ScriptNames, script_names};
 pub use rules::{RULES, Rule, rule_by_id};
 pub(crate) use script::for_full_moon;
 
@@ -64,6 +70,16 @@ impl Config {
         }
     }
 
+    /// The severity a finding gets: its rule's level, or its own cap when
+    /// no flag set that level.
+    fn finding_severity(&self, rule: &Rule, cap: Option<Severity>) -> Option<Severity> {
+        let level = self.severity(rule)?;
+        match cap {
+            Some(c) if !self.overrides.contains_key(rule.id) => Some(level.min(c)),
+            _ => Some(level),
+        }
+    }
+
     /// The severity a finding of `rule` gets; `None` when allowed.
     pub fn severity(&self, rule: &Rule) -> Option<Severity> {
         match self.overrides.get(rule.id) {
@@ -83,6 +99,9 @@ pub(crate) struct Finding {
     pub at: Position,
     pub message: String,
     pub hints: Vec<String>,
+    /// The most this finding weighs when no flag set its rule's level: a
+    /// finding the rule is less sure of.
+    pub cap: Option<Severity>,
 }
 
 impl Finding {
@@ -92,7 +111,14 @@ impl Finding {
             at,
             message: message.into(),
             hints: Vec::new(),
+            cap: None,
         }
+    }
+
+    /// Caps the finding's default severity at `most`.
+    pub fn at_most(mut self, most: Severity) -> Finding {
+        self.cap = Some(most);
+        self
     }
 
     pub fn hint(mut self, hint: impl Into<String>) -> Finding {
@@ -142,16 +168,18 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
         );
         push(&mut out, path, config, None, None, f);
     }
-    for (i, doc) in map.documents.iter().enumerate() {
-        let Some(root) = &doc.root else { continue };
-        let custom = map.customization_in(i);
-        let cname = custom.and_then(|c| c.name.clone());
-        for f in schema::check_document(root) {
+    let walk = documents::walk(&map, text);
+    for item in &walk.items {
+        let cname = item.customization.as_ref().and_then(|c| c.name.clone());
+        for f in schema::check_document(item.root) {
             push(&mut out, path, config, cname.as_deref(), None, f);
         }
-        if let Some(c) = custom {
+        if let Some(c) = &item.customization {
             lint_scripts(&mut out, path, config, &map, c);
         }
+    }
+    if let Some(f) = walk.skipped_finding() {
+        push(&mut out, path, config, None, None, f);
     }
     finish(out, Kind::Lint)
 }
@@ -202,7 +230,7 @@ fn push(
     let Some(rule) = rule_by_id(f.rule) else {
         return;
     };
-    let Some(severity) = config.severity(rule) else {
+    let Some(severity) = config.finding_severity(rule, f.cap) else {
         return;
     };
     out.push(Diagnostic {
