@@ -304,9 +304,10 @@ fn nil_test(e: &Expression, params: &[String]) -> Option<bool> {
         |e: &Expression| matches!(e, Expression::Var(Var::Name(n)) if params.contains(&name_of(n)));
     match e {
         Expression::Parentheses { expression, .. } => nil_test(expression, params),
-        Expression::UnaryOperator { unop, expression } if matches!(unop, UnOp::Not(_)) => {
-            nil_test(expression, params).map(|b| !b)
-        }
+        Expression::UnaryOperator {
+            unop: UnOp::Not(_),
+            expression,
+        } => nil_test(expression, params).map(|b| !b),
         Expression::BinaryOperator { lhs, binop, rhs } => match binop {
             BinOp::TwoEqual(_) | BinOp::TildeEqual(_) => {
                 let nil_param =

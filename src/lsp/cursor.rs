@@ -117,7 +117,13 @@ fn resolve(
         return Some(walk);
     }
     match contract.param(root)?.kind {
-        ParamKind::Object => Some(fields::object(custom.target_kind.as_deref())),
+        ParamKind::Object => Some(match &custom.target_schema {
+            Some(schema) => Walk::Schema(schema.clone()),
+            None => fields::object(
+                custom.target_api_version.as_deref(),
+                custom.target_kind.as_deref(),
+            ),
+        }),
         ParamKind::StatusItems => Some(Walk::StatusItems),
         ParamKind::Number => None,
     }

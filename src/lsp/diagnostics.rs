@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(d[0].location.rule.as_deref(), Some("InterpretHealth"));
         assert!(d[0].message.contains("near '@'"), "{}", d[0].message);
         let fixed = run(
-            "        function InterpretHealth(observedObj)\n          local x = 1\n          return true\n        end\n",
+            "        function InterpretHealth(observedObj)\n          local x = 1\n          return x == 1\n        end\n",
         );
         assert_eq!(fixed, []);
     }
