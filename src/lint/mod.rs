@@ -8,6 +8,7 @@
 //! Nothing here prints or exits: the CLI and the language server render.
 
 mod allow;
+mod crd_fields;
 mod documents;
 mod empty;
 mod env;
@@ -51,9 +52,16 @@ pub enum Level {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
     overrides: BTreeMap<&'static str, Level>,
+    /// CustomResourceDefinitions of the targets (`--crd`).
+    crds: Vec<crate::crd::Crd>,
 }
 
 impl Config {
+    /// Adds CRDs whose schemas `optional-field` reads for their targets.
+    pub fn add_crds(&mut self, crds: impl IntoIterator<Item = crate::crd::Crd>) {
+        self.crds.extend(crds);
+    }
+
     /// Sets a rule's level. `Err` names an unknown rule, with a suggestion.
     pub fn set(&mut self, id: &str, level: Level) -> Result<(), String> {
         match rule_by_id(id) {
@@ -197,7 +205,11 @@ fn lint_scripts(
             continue;
         }
         let allowed = allow::comments(&s.text);
-        for mut f in script::check(&s.text, rule.operation) {
+        let schema = match (&c.target_api_version, &c.target_kind) {
+            (Some(v), Some(k)) => crate::crd::find(&config.crds, v, k),
+            _ => None,
+        };
+        for mut f in script::check(&s.text, rule.operation, schema) {
             if allowed.allows(f.rule, f.at.line) {
                 continue;
             }

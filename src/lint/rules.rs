@@ -135,7 +135,7 @@ pub const RULES: &[Rule] = &[
         "optional-field",
         Warning,
         "indexing into `metadata.annotations`, `metadata.labels` or `status` without checking for nil",
-        "Those fields are often absent; indexing into nil raises `attempt to index a nil value` and the operation fails. Reading an annotation or label that Karmada itself puts on every resource template it propagates (`propagationpolicy.karmada.io/name`, `propagationpolicy.karmada.io/namespace`, `clusterpropagationpolicy.karmada.io/name` and their `permanent-id` labels) is not reported: by the time a script sees the object, that map exists.",
+        "Those fields are often absent; indexing into nil raises `attempt to index a nil value` and the operation fails. Reading an annotation or label that Karmada itself puts on every resource template it propagates (`propagationpolicy.karmada.io/name`, `propagationpolicy.karmada.io/namespace`, `clusterpropagationpolicy.karmada.io/name` and their `permanent-id` labels) is not reported: by the time a script sees the object, that map exists. With `--crd FILE` (a CustomResourceDefinition of the target), the fields of a custom resource below its top level are judged too: indexing into one its schema neither requires nor defaults is reported.",
     ),
 ];
 

@@ -33,8 +33,9 @@ pub fn parameters(op: Operation) -> &'static [&'static str] {
     }
 }
 
-/// Lints one rule's script; findings carry script positions.
-pub fn check(text: &str, op: Operation) -> Vec<Finding> {
+/// Lints one rule's script; findings carry script positions. `schema`:
+/// the target's openAPIV3Schema, from a CRD given to lint.
+pub fn check(text: &str, op: Operation, schema: Option<&serde_json::Value>) -> Vec<Finding> {
     let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
     if let Some(mut finding) = syntax(text) {
         // PUC's compile errors name only the line; the syntax tree's first
@@ -77,6 +78,9 @@ pub fn check(text: &str, op: Operation) -> Vec<Finding> {
     globals(&facts, op, &mut out);
     calls(&facts, &mut out);
     optional_fields(&facts, &mut out);
+    if let Some(schema) = schema {
+        super::crd_fields::check(&facts, op, schema, &mut out);
+    }
     super::unused::check(&facts, &mut out);
     super::empty::check(ast.nodes(), &mut out);
     for at in &facts.unreachable {
@@ -494,7 +498,7 @@ const KARMADA_SET: &[&str] = &[
     "clusterpropagationpolicy.karmada.io/permanent-id",
 ];
 
-fn guarded(facts: &Facts, prefix: &str, mut function: usize) -> bool {
+pub(super) fn guarded(facts: &Facts, prefix: &str, mut function: usize) -> bool {
     loop {
         if facts.guards.contains(&(prefix.to_string(), function)) {
             return true;
