@@ -183,6 +183,23 @@ fn a_crd_of_the_workspace_feeds_completion_and_hover() {
         hover(&mut c, URI, on_size),
         "`obj.spec.size`\n\nfield `size`: `number`\n\nHow many widgets."
     );
+    // Lint in the editor reads the CRD too: `parts` may be nil.
+    let done = text.replace("parts[1].", "parts[1].partName");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": done}]}),
+    );
+    let (found, _) = c.diagnostics(URI, 2);
+    let messages: Vec<&str> = found
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("`obj.spec.parts` may be nil (the CRD")),
+        "{messages:?}"
+    );
     // Another version is another schema: nothing is known of it.
     let v2 = text.replace("example.io/v1", "example.io/v2");
     let uri = "file:///work/v2.yaml";
