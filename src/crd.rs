@@ -146,26 +146,7 @@ pub fn description(node: &Value) -> Option<&str> {
 mod tests {
     use super::*;
 
-    const CRD: &str = "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.io}
-spec:
-  group: example.io
-  names: {kind: Widget, plural: widgets}
-  versions:
-  - name: v1
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            required: [size]
-            properties:
-              size: {type: integer, description: How many.}
-              parts: {type: array, items: {type: object, properties: {name: {type: string}}}}
-              labels: {type: object, additionalProperties: {type: string}}
-";
+    const CRD: &str = include_str!("../testdata/crd/widget-crd.yaml");
 
     #[test]
     fn reads_a_crd_and_walks_its_schema() {
@@ -175,20 +156,25 @@ spec:
         assert!(find(&crds, "other.io/v1", "Widget").is_none());
         let root = find(&crds, "example.io/v1", "Widget").unwrap();
         let spec = property(root, "spec").unwrap();
+        let names: Vec<(String, String)> = fields(spec);
         assert_eq!(
-            fields(spec),
+            names,
             [
-                ("labels".to_string(), "{string: string}".to_string()),
-                ("parts".to_string(), "[object]".to_string()),
-                ("size".to_string(), "number".to_string()),
+                ("autoscale", "object"),
+                ("labels", "{string: string}"),
+                ("parts", "[object]"),
+                ("replicas", "number"),
+                ("size", "number"),
+                ("template", "object"),
             ]
+            .map(|(n, t)| (n.to_string(), t.to_string()))
         );
-        assert!(required(spec, "size") && !required(spec, "parts"));
+        assert!(required(spec, "template") && !required(spec, "parts"));
         let part = item(property(spec, "parts").unwrap()).unwrap();
-        assert_eq!(fields(part)[0].0, "name");
+        assert_eq!(fields(part)[0].0, "partName");
         assert_eq!(
             description(property(spec, "size").unwrap()),
-            Some("How many.")
+            Some("How many widgets.")
         );
         assert!(read("kind: Deployment").is_empty());
         assert!(read("kind: CustomResourceDefinition\n: [").is_empty());

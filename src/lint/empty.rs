@@ -29,6 +29,14 @@ impl Empty<'_> {
     }
 }
 
+impl Empty<'_> {
+    fn loop_body(&mut self, at: Position, body: &Block, keyword: &str) {
+        if is_empty(body) {
+            self.report(at, &format!("the body of this {keyword} loop"), LOOP_HINT);
+        }
+    }
+}
+
 const BRANCH_HINT: &str = "write what should happen there, or remove the branch";
 const LOOP_HINT: &str = "write the loop's body, or remove the loop";
 
@@ -55,26 +63,18 @@ impl Visitor for Empty<'_> {
     }
 
     fn visit_while(&mut self, node: &ast::While) {
-        if is_empty(node.block()) {
-            self.report(node_pos(node), "the body of this `while` loop", LOOP_HINT);
-        }
+        self.loop_body(node_pos(node), node.block(), "`while`");
     }
 
     fn visit_repeat(&mut self, node: &ast::Repeat) {
-        if is_empty(node.block()) {
-            self.report(node_pos(node), "the body of this `repeat` loop", LOOP_HINT);
-        }
+        self.loop_body(node_pos(node), node.block(), "`repeat`");
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
-        if is_empty(node.block()) {
-            self.report(node_pos(node), "the body of this `for` loop", LOOP_HINT);
-        }
+        self.loop_body(node_pos(node), node.block(), "`for`");
     }
 
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
-        if is_empty(node.block()) {
-            self.report(node_pos(node), "the body of this `for` loop", LOOP_HINT);
-        }
+        self.loop_body(node_pos(node), node.block(), "`for`");
     }
 }

@@ -100,6 +100,15 @@ fn apply(text: &str, edits: &[Value]) -> String {
     out
 }
 
+/// The code actions with the cursor at the start of `line`, for `diagnostic`.
+fn actions_at(c: &mut Client, line: u32, diagnostic: &Value) -> Value {
+    let at = json!({"line": line, "character": 0});
+    c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": {"start": at, "end": at}, "context": {"diagnostics": [diagnostic]}}),
+    )
+}
+
 fn lint_clean(text: &str) {
     let found = kinterp::lint::lint_text(
         Path::new("edited.yaml"),
@@ -136,33 +145,7 @@ fn completion_matches_group_and_version() {
     assert!(got.iter().any(|l| l == "podFailurePolicy"), "{got:?}");
 }
 
-const CRD: &str = "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.io
-spec:
-  group: example.io
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {type: integer, description: How many widgets.}
-              parts:
-                type: array
-                items:
-                  type: object
-                  properties:
-                    partName: {type: string}
-";
+const CRD: &str = include_str!("../../../testdata/crd/widget-crd.yaml");
 
 #[test]
 fn a_crd_of_the_workspace_feeds_completion_and_hover() {
@@ -176,7 +159,17 @@ fn a_crd_of_the_workspace_feeds_completion_and_hover() {
     );
     open(&mut c, URI, &text);
     let spec = after(&text, "obj.spec.");
-    assert_eq!(labels(&mut c, URI, spec), ["parts", "size"]);
+    assert_eq!(
+        labels(&mut c, URI, spec),
+        [
+            "autoscale",
+            "labels",
+            "parts",
+            "replicas",
+            "size",
+            "template"
+        ]
+    );
     assert_eq!(labels(&mut c, URI, after(&text, "parts[1].")), ["partName"]);
     let on_size = (spec.0, spec.1 + 1);
     assert_eq!(
@@ -223,7 +216,14 @@ fn a_crd_of_the_workspace_feeds_completion_and_hover() {
     open(&mut c, uri, &g);
     assert_eq!(
         labels(&mut c, uri, after(&g, "obj.spec.")),
-        ["count", "parts"]
+        [
+            "autoscale",
+            "count",
+            "labels",
+            "parts",
+            "replicas",
+            "template"
+        ]
     );
 }
 
@@ -250,10 +250,7 @@ fn quick_fixes_on_a_folded_script() {
     let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["entry-point", "entry-point"], "{found:?}");
     let (line, _) = after(&text, "function isReady");
-    let actions = c.request(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "context": {"diagnostics": [found[0]]}}),
-    );
+    let actions = actions_at(&mut c, line, &found[0]);
     assert_eq!(
         actions[0]["title"],
         "Insert the entry point `function InterpretHealth(observedObj)`"
@@ -264,10 +261,7 @@ fn quick_fixes_on_a_folded_script() {
         .clone();
     // The misnamed function: a rename, not a second function.
     let (line, _) = after(&text, "function getReplicas");
-    let actions = c.request(
-        "textDocument/codeAction",
-        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "context": {"diagnostics": [found[1]]}}),
-    );
+    let actions = actions_at(&mut c, line, &found[1]);
     assert_eq!(actions.as_array().unwrap().len(), 1, "{actions}");
     assert_eq!(actions[0]["title"], "Rename `getReplicas` to `GetReplicas`");
     assert_eq!(actions[0]["diagnostics"][0]["code"], "entry-point");
