@@ -23,15 +23,10 @@ pub fn misnamed(script: &str, wanted: &str) -> Option<String> {
         return None;
     }
     script.lines().find_map(|l| {
-        let rest = l.trim_start().strip_prefix("function")?;
-        if !rest.starts_with(char::is_whitespace) {
-            return None;
-        }
-        let rest = rest.trim_start();
-        let end = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
-        let name = &rest[..end];
-        let close = name.eq_ignore_ascii_case(wanted) || crate::suggest::similar(name, wanted);
-        (close && defines(script, name)).then(|| name.to_string())
+        let code = l.find("--").map_or(l, |i| &l[..i]);
+        super::cursor::function_names(code)
+            .find(|name| name.eq_ignore_ascii_case(wanted) || crate::suggest::similar(name, wanted))
+            .map(str::to_string)
     })
 }
 
@@ -123,6 +118,10 @@ mod tests {
         );
         assert_eq!(misnamed("function GetReplicas(o) end", "GetReplicas"), None);
         assert_eq!(misnamed("function Other(o) end", "GetReplicas"), None);
+        assert_eq!(
+            misnamed("local k = 1 function getReplicas(o) end", "GetReplicas").as_deref(),
+            Some("getReplicas")
+        );
         assert_eq!(
             occurrences("x = getReplicas(o) -- getReplicas", "getReplicas"),
             [5]
