@@ -98,8 +98,6 @@ pub struct Local {
     /// Index of the function declaring it (0: the chunk; for a parameter,
     /// the function whose parameter it is).
     pub function: usize,
-    /// Its position among the function's parameters.
-    pub param: usize,
     pub used: bool,
 }
 
@@ -164,7 +162,6 @@ impl<'a> Walker<'a> {
             at,
             kind,
             function: self.function,
-            param: 0,
             used: false,
         });
         if let Some(s) = self.scopes.last_mut() {
@@ -387,11 +384,8 @@ impl<'a> Walker<'a> {
         });
         let outer = std::mem::replace(&mut self.function, index);
         self.scopes.push(HashMap::new());
-        for (i, (p, at)) in params.into_iter().zip(param_at).enumerate() {
+        for (p, at) in params.into_iter().zip(param_at) {
             self.declare(p, Binding::Param, at, LocalKind::Param);
-            if let Some(l) = self.facts.locals.last_mut() {
-                l.param = i;
-            }
         }
         if method {
             if let Some(s) = self.scopes.last_mut() {
