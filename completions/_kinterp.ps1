@@ -100,6 +100,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Report RULE as an error')
             [CompletionResult]::new('--warn', '--warn', [CompletionResultType]::ParameterName, 'Report RULE as a warning')
             [CompletionResult]::new('--allow', '--allow', [CompletionResultType]::ParameterName, 'Do not report RULE')
+            [CompletionResult]::new('--crd', '--crd', [CompletionResultType]::ParameterName, 'A CustomResourceDefinition file: optional-field also checks the fields its schema does not require, for customizations of its kind')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
             [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')

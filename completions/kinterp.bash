@@ -341,7 +341,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__lint)
-            opts="-R -o -h -V --recursive --output --deny --warn --allow --color --timeout --lua-memory-limit --help --version"
+            opts="-R -o -h -V --recursive --output --deny --warn --allow --crd --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -364,6 +364,10 @@ _kinterp() {
                     return 0
                     ;;
                 --allow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --crd)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

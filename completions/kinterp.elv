@@ -94,6 +94,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --deny 'Report RULE as an error'
             cand --warn 'Report RULE as a warning'
             cand --allow 'Do not report RULE'
+            cand --crd 'A CustomResourceDefinition file: optional-field also checks the fields its schema does not require, for customizations of its kind'
             cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
             cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
             cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'

@@ -91,6 +91,7 @@ github\t''"
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l deny -d 'Report RULE as an error' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l warn -d 'Report RULE as a warning' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l allow -d 'Do not report RULE' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l crd -d 'A CustomResourceDefinition file: optional-field also checks the fields its schema does not require, for customizations of its kind' -r -F
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

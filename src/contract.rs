@@ -102,7 +102,7 @@ static CONTRACTS: [Contract; 8] = [
             },
         ],
         returns: "`desiredObj` with its `status` built from the members' statuses",
-        body: "  if statusItems == nil then\n    return desiredObj\n  end\n  for i = 1, #statusItems do\n    local item = statusItems[i]\n  end\n  return desiredObj",
+        body: "  if statusItems == nil then\n    return desiredObj\n  end\n  local status = {}\n  for i = 1, #statusItems do\n    local item = statusItems[i].status or {}\n    status.readyReplicas = (status.readyReplicas or 0) + (item.readyReplicas or 0)\n  end\n  desiredObj.status = status\n  return desiredObj",
     },
     Contract {
         operation: Operation::InterpretHealth,

@@ -122,6 +122,7 @@ pub mod check;
 pub mod cli;
 pub mod contract;
 pub mod coverage;
+pub mod crd;
 pub mod diag;
 pub mod gotypes;
 pub mod heap;

@@ -55,6 +55,10 @@ pub struct LintArgs {
     /// Do not report RULE
     #[arg(long, value_name = "RULE")]
     pub allow: Vec<String>,
+    /// A CustomResourceDefinition file: optional-field also checks the
+    /// fields its schema does not require, for customizations of its kind
+    #[arg(long, value_name = "FILE")]
+    pub crd: Vec<PathBuf>,
 }
 
 /// Runs `kinterp lint`.
@@ -68,6 +72,18 @@ pub fn run(global: &GlobalArgs, args: LintArgs) -> Result<i32, Diagnostic> {
         for id in ids {
             config.set(id, level).map_err(Diagnostic::usage)?;
         }
+    }
+    for file in &args.crd {
+        let shown = file.display();
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| Diagnostic::input(format!("{shown}: cannot read the CRD file: {e}")))?;
+        let crds = crate::crd::read(&text);
+        if crds.is_empty() {
+            return Err(Diagnostic::input(format!(
+                "{shown}: holds no CustomResourceDefinition"
+            )));
+        }
+        config.add_crds(crds);
     }
     let sources = sources::read_sources(&args.paths, args.recursive)?;
     let mut findings = Vec::new();

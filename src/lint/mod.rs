@@ -8,18 +8,25 @@
 //! Nothing here prints or exits: the CLI and the language server render.
 
 mod allow;
+mod crd_fields;
+mod documents;
+mod empty;
 mod env;
+mod names;
 pub mod report;
 mod returns;
 mod rules;
+mod sandbox_global;
 mod schema;
 mod script;
 mod syntax;
+mod unused;
 mod walk;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
+pub use names::{ScriptNames, script_names};
 pub use rules::{RULES, Rule, rule_by_id};
 pub(crate) use script::for_full_moon;
 
@@ -45,9 +52,16 @@ pub enum Level {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
     overrides: BTreeMap<&'static str, Level>,
+    /// CustomResourceDefinitions of the targets (`--crd`).
+    crds: Vec<crate::crd::Crd>,
 }
 
 impl Config {
+    /// Adds CRDs whose schemas `optional-field` reads for their targets.
+    pub fn add_crds(&mut self, crds: impl IntoIterator<Item = crate::crd::Crd>) {
+        self.crds.extend(crds);
+    }
+
     /// Sets a rule's level. `Err` names an unknown rule, with a suggestion.
     pub fn set(&mut self, id: &str, level: Level) -> Result<(), String> {
         match rule_by_id(id) {
@@ -61,6 +75,16 @@ impl Config {
                     .unwrap_or_default();
                 Err(format!("unknown lint rule `{id}`{hint}"))
             }
+        }
+    }
+
+    /// The severity a finding gets: its rule's level, or its own cap when
+    /// no flag set that level.
+    fn finding_severity(&self, rule: &Rule, cap: Option<Severity>) -> Option<Severity> {
+        let level = self.severity(rule)?;
+        match cap {
+            Some(c) if !self.overrides.contains_key(rule.id) => Some(level.min(c)),
+            _ => Some(level),
         }
     }
 
@@ -83,6 +107,9 @@ pub(crate) struct Finding {
     pub at: Position,
     pub message: String,
     pub hints: Vec<String>,
+    /// The most this finding weighs when no flag set its rule's level: a
+    /// finding the rule is less sure of.
+    pub cap: Option<Severity>,
 }
 
 impl Finding {
@@ -92,7 +119,14 @@ impl Finding {
             at,
             message: message.into(),
             hints: Vec::new(),
+            cap: None,
         }
+    }
+
+    /// Caps the finding's default severity at `most`.
+    pub fn at_most(mut self, most: Severity) -> Finding {
+        self.cap = Some(most);
+        self
     }
 
     pub fn hint(mut self, hint: impl Into<String>) -> Finding {
@@ -142,27 +176,18 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
         );
         push(&mut out, path, config, None, None, f);
     }
-    for (i, doc) in map.documents.iter().enumerate() {
-        let Some(root) = &doc.root else { continue };
-        // A List's items are linted each as a document of its own.
-        let objects: Vec<(Option<usize>, &locate::Node)> = match locate::list_items(root) {
-            Some(items) => items
-                .iter()
-                .enumerate()
-                .map(|(k, n)| (Some(k), n))
-                .collect(),
-            None => vec![(None, root)],
-        };
-        for (item, root) in objects {
-            let custom = map.customization_at(i, item);
-            let cname = custom.and_then(|c| c.name.clone());
-            for f in schema::check_document(root) {
-                push(&mut out, path, config, cname.as_deref(), None, f);
-            }
-            if let Some(c) = custom {
-                lint_scripts(&mut out, path, config, &map, c);
-            }
+    let walk = documents::walk(&map);
+    for item in &walk.items {
+        let cname = item.customization.and_then(|c| c.name.clone());
+        for f in schema::check_document(item.root) {
+            push(&mut out, path, config, cname.as_deref(), None, f);
         }
+        if let Some(c) = item.customization {
+            lint_scripts(&mut out, path, config, &map, c);
+        }
+    }
+    if let Some(f) = walk.skipped_finding() {
+        push(&mut out, path, config, None, None, f);
     }
     finish(out, Kind::Lint)
 }
@@ -180,7 +205,11 @@ fn lint_scripts(
             continue;
         }
         let allowed = allow::comments(&s.text);
-        for mut f in script::check(&s.text, rule.operation) {
+        let schema = match (&c.target_api_version, &c.target_kind) {
+            (Some(v), Some(k)) => crate::crd::find(&config.crds, v, k),
+            _ => None,
+        };
+        for mut f in script::check(&s.text, rule.operation, schema) {
             if allowed.allows(f.rule, f.at.line) {
                 continue;
             }
@@ -213,7 +242,7 @@ fn push(
     let Some(rule) = rule_by_id(f.rule) else {
         return;
     };
-    let Some(severity) = config.severity(rule) else {
+    let Some(severity) = config.finding_severity(rule, f.cap) else {
         return;
     };
     out.push(Diagnostic {

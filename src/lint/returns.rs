@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use full_moon::ast::{Block, Expression, Field, LastStmt, Prefix, Stmt, Var};
+use full_moon::ast::{BinOp, Block, Expression, Field, LastStmt, Prefix, Stmt, UnOp, Var};
 use full_moon::tokenizer::Symbol;
 
 use super::Finding;
@@ -23,17 +23,25 @@ enum Origin {
 
 #[derive(Default)]
 struct Body<'a> {
-    returns: Vec<(Position, Vec<&'a Expression>)>,
+    /// Each return, its values, and whether a nil test of a parameter
+    /// guards it.
+    returns: Vec<(Position, Vec<&'a Expression>, bool)>,
+    params: Vec<String>,
+    /// How many enclosing branches are guarded by such a test.
+    guarded: usize,
     origins: HashMap<String, Vec<Origin>>,
     /// Locals that get `.apiVersion` or `.kind` assigned.
     typed: HashSet<String>,
 }
 
 pub fn check(f: &walk::Function, op: Operation, out: &mut Vec<Finding>) {
-    let mut body = Body::default();
+    let mut body = Body {
+        params: f.params.clone(),
+        ..Body::default()
+    };
     body.block(f.body.block());
     let name = op.lua_function();
-    for (at, values) in &body.returns {
+    for (at, values, guarded) in &body.returns {
         let first = values.first().copied();
         let at_value = first.map(node_pos).unwrap_or(*at);
         let problem = match op {
@@ -66,10 +74,16 @@ pub fn check(f: &walk::Function, op: Operation, out: &mut Vec<Finding>) {
             _ => None,
         };
         if let Some(p) = problem {
-            out.push(
-                Finding::new("return-shape", at_value, format!("`{name}` {p}"))
-                    .hint(expectation(op)),
-            );
+            let mut finding = Finding::new("return-shape", at_value, format!("`{name}` {p}"))
+                .hint(expectation(op));
+            if *guarded {
+                // `if desiredObj == nil then return nil end`: Karmada
+                // always passes the object, so this guard never runs.
+                finding = finding
+                    .hint("this return sits behind a nil test of a parameter Karmada always passes, so it is only a warning")
+                    .at_most(crate::diag::Severity::Warning);
+            }
+            out.push(finding);
         }
     }
 }
@@ -254,20 +268,61 @@ impl<'a> Body<'a> {
                 Stmt::NumericFor(f) => self.block(f.block()),
                 Stmt::GenericFor(f) => self.block(f.block()),
                 Stmt::If(i) => {
-                    self.block(i.block());
+                    let test = nil_test(i.condition(), &self.params);
+                    self.guarded_block(i.block(), test == Some(true));
                     for e in i.else_if().into_iter().flatten() {
                         self.block(e.block());
                     }
                     if let Some(b) = i.else_block() {
-                        self.block(b);
+                        self.guarded_block(b, test == Some(false));
                     }
                 }
                 _ => {}
             }
         }
         if let Some(LastStmt::Return(r)) = block.last_stmt() {
-            self.returns
-                .push((walk::pos(r.token()), r.returns().iter().collect()));
+            self.returns.push((
+                walk::pos(r.token()),
+                r.returns().iter().collect(),
+                self.guarded > 0,
+            ));
         }
+    }
+
+    fn guarded_block(&mut self, block: &'a Block, guarded: bool) {
+        self.guarded += usize::from(guarded);
+        self.block(block);
+        self.guarded -= usize::from(guarded);
+    }
+}
+
+/// Whether `e` tests a parameter for nil: `Some(true)` when it holds if
+/// the parameter is nil (`p == nil`, `not p`, `p == nil or ...`),
+/// `Some(false)` when it holds only if it is not (`p ~= nil`, `p`).
+fn nil_test(e: &Expression, params: &[String]) -> Option<bool> {
+    let is_param =
+        |e: &Expression| matches!(e, Expression::Var(Var::Name(n)) if params.contains(&name_of(n)));
+    match e {
+        Expression::Parentheses { expression, .. } => nil_test(expression, params),
+        Expression::UnaryOperator {
+            unop: UnOp::Not(_),
+            expression,
+        } => nil_test(expression, params).map(|b| !b),
+        Expression::BinaryOperator { lhs, binop, rhs } => match binop {
+            BinOp::TwoEqual(_) | BinOp::TildeEqual(_) => {
+                let nil_param =
+                    (walk::is_nil(rhs) && is_param(lhs)) || (walk::is_nil(lhs) && is_param(rhs));
+                nil_param.then_some(matches!(binop, BinOp::TwoEqual(_)))
+            }
+            // `p == nil or p.x == nil`: the branch runs whenever p is nil.
+            BinOp::Or(_) => (nil_test(lhs, params) == Some(true)
+                || nil_test(rhs, params) == Some(true))
+            .then_some(true),
+            BinOp::And(_) => (nil_test(lhs, params) == Some(false)
+                || nil_test(rhs, params) == Some(false))
+            .then_some(false),
+            _ => None,
+        },
+        _ => is_param(e).then_some(false),
     }
 }

@@ -48,6 +48,12 @@ pub const RULES: &[Rule] = &[
         "The API server prunes unknown fields, so a rule written under a misspelt key never runs; a wrong type or a missing target makes the object invalid.",
     ),
     rule(
+        "skipped-documents",
+        Info,
+        "documents that are not customizations, in a file that holds customizations",
+        "Helm charts and kustomize bases keep a customization next to the resources it serves (a PropagationPolicy, a CRD, a Deployment). kinterp lints the customizations, skips the other documents and says how many it skipped; a `kind: List` is read item by item. A file without any customization is still reported under `schema`.",
+    ),
+    rule(
         "lua-syntax",
         Error,
         "the script does not compile",
@@ -78,6 +84,12 @@ pub const RULES: &[Rule] = &[
         "Karmada reuses Lua states between calls: a global set while interpreting one object is still set when the next object is interpreted. Declare it `local`.",
     ),
     rule(
+        "sandbox-global",
+        Warning,
+        "a global or library function of Karmada's sandbox (`type`, `error`, `string.format`, ...) assigned or redefined",
+        "Karmada keeps its Lua states and reuses them for the next call, of any customization: a script that sets `type = ...` or `function error(...)` changes that name for every script that runs after it in the same state. Pick another name, and declare it `local`.",
+    ),
+    rule(
         "sandbox-disabled",
         Error,
         "a function or library Karmada's sandbox disables, or `require` of a module other than `kube`",
@@ -102,6 +114,18 @@ pub const RULES: &[Rule] = &[
         "They never run: remove them or fix the control flow.",
     ),
     rule(
+        "unused-local",
+        Warning,
+        "a local variable, local function, loop variable or `local function` parameter that nothing reads",
+        "Often a typo (the value is read under another name) or a leftover helper. Parameters are reported only for `local function`s, whose calls the script owns: never for the rule's entry function (Karmada fixes its signature), global or table functions, or callbacks; nor is a parameter followed by one that is read, nor any name that starts with `_`: name a value `_` to say it is not needed.",
+    ),
+    rule(
+        "empty-block",
+        Warning,
+        "an `if` branch or a loop body without a statement",
+        "An empty branch or loop is either code that was meant to be written or dead syntax to remove; a branch holding only a comment counts as empty.",
+    ),
+    rule(
         "print-call",
         Info,
         "a `print` call left in the script",
@@ -111,7 +135,7 @@ pub const RULES: &[Rule] = &[
         "optional-field",
         Warning,
         "indexing into `metadata.annotations`, `metadata.labels` or `status` without checking for nil",
-        "Those fields are often absent; indexing into nil raises `attempt to index a nil value` and the operation fails.",
+        "Those fields are often absent; indexing into nil raises `attempt to index a nil value` and the operation fails. Reading an annotation or label that Karmada itself puts on every resource template it propagates (`propagationpolicy.karmada.io/name`, `propagationpolicy.karmada.io/namespace`, `clusterpropagationpolicy.karmada.io/name` and their `permanent-id` labels) is not reported: by the time a script sees the object, that map exists. With `--crd FILE` (a CustomResourceDefinition of the target), the fields of a custom resource below its top level are judged too: indexing into one its schema neither requires nor defaults is reported.",
     ),
 ];
 

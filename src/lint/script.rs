@@ -33,8 +33,9 @@ pub fn parameters(op: Operation) -> &'static [&'static str] {
     }
 }
 
-/// Lints one rule's script; findings carry script positions.
-pub fn check(text: &str, op: Operation) -> Vec<Finding> {
+/// Lints one rule's script; findings carry script positions. `schema`:
+/// the target's openAPIV3Schema, from a CRD given to lint.
+pub fn check(text: &str, op: Operation, schema: Option<&serde_json::Value>) -> Vec<Finding> {
     let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
     if let Some(mut finding) = syntax(text) {
         // PUC's compile errors name only the line; the syntax tree's first
@@ -77,6 +78,11 @@ pub fn check(text: &str, op: Operation) -> Vec<Finding> {
     globals(&facts, op, &mut out);
     calls(&facts, &mut out);
     optional_fields(&facts, &mut out);
+    if let Some(schema) = schema {
+        super::crd_fields::check(&facts, op, schema, &mut out);
+    }
+    super::unused::check(&facts, &mut out);
+    super::empty::check(ast.nodes(), &mut out);
     for at in &facts.unreachable {
         out.push(
             Finding::new("unreachable-code", *at, "this code never runs")
@@ -293,24 +299,25 @@ fn globals(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
     }
     let state_hint = "Karmada reuses Lua states between calls: the value stays set for the next object interpreted";
     for (name, at, _) in &facts.global_writes {
-        let message = if env.is_global(name) {
-            format!(
-                "`{name}` is assigned as a global variable, replacing the sandbox's own `{name}` for the scripts that run after it"
-            )
-        } else {
-            format!("`{name}` is assigned as a global variable")
-        };
+        if env.is_global(name) {
+            out.push(super::sandbox_global::replaced(name, *at));
+            continue;
+        }
         out.push(
-            Finding::new("global-assignment", *at, message)
-                .hint(format!("declare it `local {name}`"))
-                .hint(state_hint),
+            Finding::new(
+                "global-assignment",
+                *at,
+                format!("`{name}` is assigned as a global variable"),
+            )
+            .hint(format!("declare it `local {name}`"))
+            .hint(state_hint),
         );
     }
     for (lib, field, at) in &facts.global_field_writes {
         if env.fields(lib).is_some() && !written.contains(lib.as_str()) {
             out.push(
                 Finding::new(
-                    "global-assignment",
+                    "sandbox-global",
                     *at,
                     format!("`{lib}.{field}` changes the shared `{lib}` library"),
                 )
@@ -323,7 +330,9 @@ fn globals(facts: &Facts, op: Operation, out: &mut Vec<Finding>) {
         let Some(name) = f.name.as_deref() else {
             continue;
         };
-        if f.global && !f.top_level && name != op.lua_function() {
+        if f.global && env.is_global(name) {
+            out.push(super::sandbox_global::replaced(name, f.at));
+        } else if f.global && !f.top_level && name != op.lua_function() {
             out.push(
                 Finding::new(
                     "global-assignment",
@@ -363,9 +372,14 @@ fn undefined(name: &str, at: Position, env: &Env, written: &HashSet<&str>) -> Fi
         .map(String::as_str)
         .chain(written.iter().copied())
         .collect();
-    if let Some(s) = crate::suggest::best(name, candidates) {
+    let capital = name.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+    let best = crate::suggest::best(name, candidates)
+        // `True` is closer to `type` than to anything else, but a capital
+        // word near a lowercase global is a value meant as text.
+        .filter(|s| !capital || s.eq_ignore_ascii_case(name) || !s.starts_with(char::is_lowercase));
+    if let Some(s) = best {
         f = f.hint(format!("did you mean `{s}`?"));
-    } else if name.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+    } else if capital {
         f = f.hint(format!(
             "to compare with the text {name}, quote it: \"{name}\""
         ));
@@ -441,6 +455,10 @@ fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
             (_, Some(i)) if p.len() >= i + 3 => (i + 2, p[i + 1].as_str()),
             _ => continue,
         };
+        let key = meta.and_then(|i| p.get(i + 2)).map(String::as_str);
+        if what != "status" && key.is_some_and(|k| KARMADA_SET.contains(&k)) {
+            continue;
+        }
         let prefix = p[..prefix_len].join(".");
         let shown = prefix.replace(&format!(".{}", walk::ANY_INDEX), "[i]");
         let what = if item == 1 {
@@ -470,7 +488,17 @@ fn optional_fields(facts: &Facts, out: &mut Vec<Finding>) {
     }
 }
 
-fn guarded(facts: &Facts, prefix: &str, mut function: usize) -> bool {
+/// Annotations and labels Karmada puts on every resource template it
+/// propagates: a script reading them finds the map there.
+const KARMADA_SET: &[&str] = &[
+    "propagationpolicy.karmada.io/name",
+    "propagationpolicy.karmada.io/namespace",
+    "propagationpolicy.karmada.io/permanent-id",
+    "clusterpropagationpolicy.karmada.io/name",
+    "clusterpropagationpolicy.karmada.io/permanent-id",
+];
+
+pub(super) fn guarded(facts: &Facts, prefix: &str, mut function: usize) -> bool {
     loop {
         if facts.guards.contains(&(prefix.to_string(), function)) {
             return true;

@@ -81,8 +81,125 @@ fn scopes_methods_repeat_and_upvalues() {
         "function InterpretHealth(obj)\n  local f = function() return f end\n  return true\nend";
     assert_eq!(
         script_codes("healthInterpretation", leaky),
-        [("undefined-global".to_string(), 13, 39)]
+        [
+            // The local `f` is not in scope in its own initialiser: the
+            // `f` read there is a global, and the local is never read.
+            ("unused-local".to_string(), 13, 17),
+            ("undefined-global".to_string(), 13, 39)
+        ]
     );
+}
+
+fn script_findings(op_field: &str, script: &str) -> Vec<(String, Severity, String)> {
+    let mut text = format!("{HEAD}    {op_field}:\n      luaScript: |\n");
+    for line in script.lines() {
+        text.push_str(&format!("        {line}\n"));
+    }
+    lint(&text)
+        .into_iter()
+        .map(|d| (d.code.unwrap(), d.severity, d.message))
+        .collect()
+}
+
+#[test]
+fn unused_locals_spare_entry_parameters_and_underscores() {
+    let script = "local function helper(a, b, c)\n  return b\nend\nfunction GetReplicas(obj)\n  local _ignored = 1\n  local n, _ = helper(1, obj.spec.replicas)\n  for i, v in ipairs({}) do n = n + v end\n  return n\nend";
+    let found = script_findings("replicaResource", script);
+    let messages: Vec<&str> = found.iter().map(|(_, _, m)| m.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the parameter `c` is never read",
+            "the loop variable `i` is never read"
+        ]
+    );
+}
+
+#[test]
+fn a_nil_guard_of_a_parameter_caps_return_shape_at_a_warning() {
+    let guarded = "function Retain(desiredObj, observedObj)\n  if desiredObj == nil then\n    return nil\n  end\n  if observedObj ~= nil then\n    desiredObj.spec = observedObj.spec\n  else\n    return {}\n  end\n  return desiredObj\nend";
+    let found = script_findings("retention", guarded);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .all(|(c, s, _)| c == "return-shape" && *s == Severity::Warning)
+    );
+    // A nil test of a field is no such guard: the error stays.
+    let field = "function Retain(desiredObj, observedObj)\n  if observedObj.status == nil then\n    return nil\n  end\n  return desiredObj\nend";
+    let found = script_findings("retention", field);
+    assert_eq!(found[0].1, Severity::Error, "{found:?}");
+    // A flag still decides.
+    let mut c = Config::default();
+    c.set("return-shape", Level::Deny).unwrap();
+    let text = format!(
+        "{HEAD}    retention:\n      luaScript: |\n        function Retain(d, o)\n          if d == nil then return nil end\n          return d\n        end\n"
+    );
+    assert_eq!(
+        lint_text(Path::new("f"), &text, &c)[0].severity,
+        Severity::Error
+    );
+}
+
+#[test]
+fn karmada_set_annotations_are_not_optional_and_true_is_text() {
+    let script = "function InterpretHealth(observedObj)\n  local p = observedObj.metadata.annotations[\"propagationpolicy.karmada.io/name\"]\n  local id = observedObj.metadata.labels[\"clusterpropagationpolicy.karmada.io/permanent-id\"]\n  local other = observedObj.metadata.annotations[\"example.io/x\"]\n  return p ~= nil and id ~= nil and other ~= nil and observedObj.ready == True\nend";
+    let found = script_findings("healthInterpretation", script);
+    let codes: Vec<&str> = found.iter().map(|(c, _, _)| c.as_str()).collect();
+    // Only the annotation Karmada does not set is a nil risk.
+    assert_eq!(codes, ["optional-field", "undefined-global"], "{found:?}");
+    let d = lint(&format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        function InterpretHealth(o)\n          return o.status == True\n        end\n"
+    ));
+    assert_eq!(
+        d[0].hints,
+        ["to compare with the text True, quote it: \"True\""]
+    );
+}
+
+#[test]
+fn mixed_files_and_lists() {
+    let ric = format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        function InterpretHealth(o)\n          return Ready\n        end\n"
+    );
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n";
+    let mixed = format!("{deployment}---\n{ric}---\n{deployment}");
+    let d = lint(&mixed);
+    let codes: Vec<(&str, Severity)> = d
+        .iter()
+        .map(|d| (d.code.as_deref().unwrap(), d.severity))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("skipped-documents", Severity::Info),
+            ("undefined-global", Severity::Error)
+        ]
+    );
+    assert_eq!(d[0].location.position, Some(Position::new(1, 1)));
+    assert!(d[0].message.starts_with("2 documents"), "{}", d[0].message);
+    // Without any customization, the file is still reported.
+    assert_eq!(lint(deployment)[0].code.as_deref(), Some("schema"));
+    // A List: each item, placed in the file.
+    let item = ric.replace('\n', "\n    ");
+    let list = format!(
+        "apiVersion: v1\nkind: List\nitems:\n  - {item}\n  - {deployment_item}\n",
+        deployment_item = deployment.replace('\n', "\n    ")
+    );
+    let d = lint(&list);
+    let found: Vec<(&str, Option<Position>)> = d
+        .iter()
+        .map(|d| (d.code.as_deref().unwrap(), d.location.position))
+        .collect();
+    let (line, text) = list
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("return Ready"))
+        .unwrap();
+    let ready = Position::new(line + 1, text.find("Ready").unwrap() + 1);
+    assert_eq!(found.len(), 2, "{d:#?}");
+    assert_eq!(found[0], ("undefined-global", Some(ready)));
+    assert_eq!(found[1].0, "skipped-documents");
 }
 
 #[test]

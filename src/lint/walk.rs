@@ -79,6 +79,28 @@ pub struct PathUse {
     pub function: usize,
 }
 
+/// What kind of local a declared name is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LocalKind {
+    Variable,
+    Function,
+    /// A `for` loop's variable.
+    Loop,
+    Param,
+}
+
+/// A local name the script declares, and whether anything reads it.
+#[derive(Debug)]
+pub struct Local {
+    pub name: String,
+    pub at: Position,
+    pub kind: LocalKind,
+    /// Index of the function declaring it (0: the chunk; for a parameter,
+    /// the function whose parameter it is).
+    pub function: usize,
+    pub used: bool,
+}
+
 /// Everything one pass records.
 #[derive(Debug, Default)]
 pub struct Facts<'a> {
@@ -99,11 +121,15 @@ pub struct Facts<'a> {
     pub unreachable: Vec<Position>,
     /// Enclosing function of each function (index 0 is the chunk).
     pub parents: Vec<usize>,
+    /// Every local name declared, in declaration order.
+    pub locals: Vec<Local>,
 }
 
 struct Walker<'a> {
     facts: Facts<'a>,
-    scopes: Vec<HashMap<String, Binding>>,
+    /// Each scope's names: their binding and index into `facts.locals`
+    /// (`usize::MAX` for the implicit `self`).
+    scopes: Vec<HashMap<String, (Binding, usize)>>,
     function: usize,
 }
 
@@ -123,12 +149,23 @@ pub fn walk(block: &Block) -> Facts<'_> {
 
 impl<'a> Walker<'a> {
     fn lookup(&self, name: &str) -> Option<Binding> {
-        self.scopes.iter().rev().find_map(|s| s.get(name).copied())
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(name).map(|(b, _)| *b))
     }
 
-    fn declare(&mut self, name: String, b: Binding) {
+    fn declare(&mut self, name: String, b: Binding, at: Position, kind: LocalKind) {
+        let id = self.facts.locals.len();
+        self.facts.locals.push(Local {
+            name: name.clone(),
+            at,
+            kind,
+            function: self.function,
+            used: false,
+        });
         if let Some(s) = self.scopes.last_mut() {
-            s.insert(name, b);
+            s.insert(name, (b, id));
         }
     }
 
@@ -216,11 +253,12 @@ impl<'a> Walker<'a> {
                     } else {
                         Binding::Plain
                     };
-                    self.declare(name_of(n), b);
+                    self.declare(name_of(n), b, pos(n), LocalKind::Variable);
                 }
             }
             Stmt::LocalFunction(f) => {
-                self.declare(name_of(f.name()), Binding::Plain);
+                let at = pos(f.name());
+                self.declare(name_of(f.name()), Binding::Plain, at, LocalKind::Function);
                 self.function_def(Some(name_of(f.name())), false, pos(f.name()), f.body());
             }
             Stmt::FunctionDeclaration(f) => {
@@ -276,7 +314,13 @@ impl<'a> Walker<'a> {
                     self.expr(s);
                 }
                 self.scopes.push(HashMap::new());
-                self.declare(name_of(f.index_variable()), Binding::Plain);
+                let at = pos(f.index_variable());
+                self.declare(
+                    name_of(f.index_variable()),
+                    Binding::Plain,
+                    at,
+                    LocalKind::Loop,
+                );
                 self.block(f.block());
                 self.scopes.pop();
             }
@@ -286,7 +330,7 @@ impl<'a> Walker<'a> {
                 }
                 self.scopes.push(HashMap::new());
                 for n in f.names().iter() {
-                    self.declare(name_of(n), Binding::Plain);
+                    self.declare(name_of(n), Binding::Plain, pos(n), LocalKind::Loop);
                 }
                 self.block(f.block());
                 self.scopes.pop();
@@ -315,10 +359,14 @@ impl<'a> Walker<'a> {
         method: bool,
     ) {
         let mut params = Vec::new();
+        let mut param_at = Vec::new();
         let mut vararg = false;
         for p in body.parameters().iter() {
             match p {
-                Parameter::Name(t) => params.push(name_of(t)),
+                Parameter::Name(t) => {
+                    params.push(name_of(t));
+                    param_at.push(pos(t));
+                }
                 Parameter::Ellipsis(_) => vararg = true,
                 _ => {}
             }
@@ -335,12 +383,15 @@ impl<'a> Walker<'a> {
             body,
         });
         let outer = std::mem::replace(&mut self.function, index);
-        let mut scope: HashMap<String, Binding> =
-            params.into_iter().map(|p| (p, Binding::Param)).collect();
-        if method {
-            scope.insert("self".to_string(), Binding::Param);
+        self.scopes.push(HashMap::new());
+        for (p, at) in params.into_iter().zip(param_at) {
+            self.declare(p, Binding::Param, at, LocalKind::Param);
         }
-        self.scopes.push(scope);
+        if method {
+            if let Some(s) = self.scopes.last_mut() {
+                s.insert("self".to_string(), (Binding::Param, usize::MAX));
+            }
+        }
         self.block(body.block());
         self.scopes.pop();
         self.function = outer;
@@ -437,8 +488,18 @@ impl<'a> Walker<'a> {
     }
 
     fn read_name(&mut self, name: &str, at: Position) {
-        if self.lookup(name).is_none() {
-            self.facts.global_reads.push((name.to_string(), at));
+        let id = self
+            .scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(name).map(|(_, id)| *id));
+        match id {
+            None => self.facts.global_reads.push((name.to_string(), at)),
+            Some(id) => {
+                if let Some(l) = self.facts.locals.get_mut(id) {
+                    l.used = true;
+                }
+            }
         }
     }
 

@@ -1,6 +1,7 @@
-//! The code action that inserts a rule's missing entry point: at the end of
-//! its `luaScript` block, or with a new `luaScript: |` block when the rule
-//! has none.
+//! The code actions for a rule's missing entry point: rename a misnamed
+//! function (`getReplicas` for `GetReplicas`), or insert the function at
+//! the end of its `luaScript` block (literal `|` or folded `>`), or with a
+//! new `luaScript: |` block when the rule has none.
 
 use std::collections::HashMap;
 
@@ -28,12 +29,18 @@ pub fn code_actions(
     let mut lines: Vec<usize> = vec![range.start.line as usize + 1];
     lines.extend(diagnostics.iter().map(|d| d.range.start.line as usize + 1));
     let mut out: Vec<CodeAction> = Vec::new();
+    let mut seen: Vec<Position> = Vec::new();
     for line in lines {
         let Some((_, rule)) = layout.rule_on_line(line) else {
             continue;
         };
         let c = contract::contract(rule.operation);
-        if out.iter().any(|a| a.title.contains(&c.signature())) {
+        if seen.contains(&rule.key) {
+            continue;
+        }
+        seen.push(rule.key);
+        if let Some(action) = super::rename::action(uri, text, rule, diagnostics, enc) {
+            out.push(action);
             continue;
         }
         if let Some(edit) = insertion(text, rule, enc) {
@@ -71,10 +78,16 @@ fn insertion(text: &str, rule: &RuleBlock, enc: Encoding) -> Option<TextEdit> {
             if defines(&script.text, c.function()) {
                 return None;
             }
-            let (_, indent) = script.block?;
-            let line = script.end_line()?;
+            // A folded block joins lines of equal indentation: the blank
+            // line keeps the new function apart from the script's last
+            // line, and its body, indented deeper, keeps its line breaks.
+            let (line, indent, folded) = match (script.block, script.folded_end()) {
+                (Some((_, indent)), _) => (script.end_line()?, indent, false),
+                (None, Some((line, indent))) => (line, indent, true),
+                _ => return None,
+            };
             let mut new_text = String::new();
-            if !script.text.trim().is_empty() {
+            if folded || !script.text.trim().is_empty() {
                 new_text.push('\n');
             }
             new_text.push_str(&c.skeleton(&" ".repeat(indent)));

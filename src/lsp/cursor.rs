@@ -117,30 +117,77 @@ fn resolve(
         return Some(walk);
     }
     match contract.param(root)?.kind {
-        ParamKind::Object => Some(fields::object(custom.target_kind.as_deref())),
+        ParamKind::Object => Some(match &custom.target_schema {
+            Some(schema) => Walk::Schema(schema.clone()),
+            None => fields::object(
+                custom.target_api_version.as_deref(),
+                custom.target_kind.as_deref(),
+            ),
+        }),
         ParamKind::StatusItems => Some(Walk::StatusItems),
         ParamKind::Number => None,
     }
 }
 
 /// Whether a script defines the global function `name`, as far as its text
-/// shows (`function name(` or `name = function`).
+/// shows (`function name(` or `name = function`), anywhere on a line: a
+/// folded (`>`) script joins lines, so a definition often follows other
+/// code.
 pub fn defines(script: &str, name: &str) -> bool {
     script.lines().any(|l| {
-        let t = l.trim_start();
-        let def = t
-            .strip_prefix("function")
-            .filter(|r| r.starts_with(char::is_whitespace))
-            .map(str::trim_start)
-            .and_then(|r| r.strip_prefix(name))
-            .is_some_and(|r| r.trim_start().starts_with('('));
-        let assign = t
-            .strip_prefix(name)
-            .map(str::trim_start)
-            .and_then(|r| r.strip_prefix('='))
-            .is_some_and(|r| r.trim_start().starts_with("function"));
-        def || assign
+        let code = l.find("--").map_or(l, |i| &l[..i]);
+        function_names(code).any(|n| n == name) || assigns_function(code, name)
     })
+}
+
+/// The names after each `function` keyword of a line that is not a
+/// `local function`.
+pub fn function_names(code: &str) -> impl Iterator<Item = &str> {
+    words(code).filter_map(move |(i, w)| {
+        if w != "function" {
+            return None;
+        }
+        let before = code[..i].trim_end();
+        if before.ends_with("local") && words(before).last().is_some_and(|(_, w)| w == "local") {
+            return None;
+        }
+        let rest = code[i + w.len()..].trim_start();
+        let end = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+        let (name, after) = rest.split_at(end);
+        (!name.is_empty() && after.trim_start().starts_with('(')).then_some(name)
+    })
+}
+
+/// `name = function` at a word boundary.
+fn assigns_function(code: &str, name: &str) -> bool {
+    words(code).any(|(i, w)| {
+        w == name
+            && !code[..i].ends_with('.')
+            && code[i + w.len()..]
+                .trim_start()
+                .strip_prefix('=')
+                .is_some_and(|r| !r.starts_with('=') && r.trim_start().starts_with("function"))
+    })
+}
+
+/// The words of a line with their byte offsets.
+fn words(code: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in code.char_indices() {
+        match (is_word(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s, &code[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &code[s..]));
+    }
+    out.into_iter()
 }
 
 #[cfg(test)]
@@ -158,5 +205,16 @@ mod tests {
             "GetReplicas"
         ));
         assert!(!defines("-- GetReplicas", "GetReplicas"));
+        // A folded script joins lines: the definition follows other code.
+        assert!(defines(
+            "local kube = require(\"kube\") function GetReplicas(obj)",
+            "GetReplicas"
+        ));
+        assert!(!defines(
+            "x = 1 local function GetReplicas(o) end",
+            "GetReplicas"
+        ));
+        assert!(!defines("-- function GetReplicas(obj)", "GetReplicas"));
+        assert!(!defines("t.GetReplicas = function() end", "GetReplicas"));
     }
 }

@@ -15,8 +15,19 @@ use crate::lint::{self, Config};
 /// Everything kinterp finds in `text`, the content of `path`. A file with
 /// no customization in it (editors attach the server to every YAML file)
 /// gets its YAML syntax errors only, not lint's "not a customization".
+/// The workspace CRDs the layout carries let `optional-field` judge a
+/// custom resource's fields, as `kinterp lint --crd` does.
 pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
-    let mut found = lint::lint_text(path, text, &Config::default());
+    let mut config = Config::default();
+    config.add_crds(layout.customizations.iter().filter_map(|c| {
+        let (group, version) = c.target_api_version.as_deref()?.split_once('/')?;
+        Some(crate::crd::Crd {
+            group: group.to_string(),
+            kind: c.target_kind.clone()?,
+            versions: vec![(version.to_string(), c.target_schema.clone()?)],
+        })
+    }));
+    let mut found = lint::lint_text(path, text, &config);
     if layout.customizations.is_empty() {
         found.retain(|d| d.code.as_deref() == Some("yaml-syntax"));
     }
@@ -78,7 +89,7 @@ mod tests {
         assert_eq!(d[0].location.rule.as_deref(), Some("InterpretHealth"));
         assert!(d[0].message.contains("near '@'"), "{}", d[0].message);
         let fixed = run(
-            "        function InterpretHealth(observedObj)\n          local x = 1\n          return true\n        end\n",
+            "        function InterpretHealth(observedObj)\n          local x = 1\n          return x == 1\n        end\n",
         );
         assert_eq!(fixed, []);
     }

@@ -5,6 +5,7 @@
 //! The only coupling to the schema table is `gotypes::schema::find` and its
 //! `Ty`; kinds the table does not know get the fields every object has.
 
+use crate::crd;
 use crate::gotypes::schema::{self, Ty, TypeDef};
 
 /// A type met while walking a path.
@@ -20,6 +21,8 @@ pub enum Walk {
     StatusItem,
     /// A list or map of `Ty`.
     Container(Ty),
+    /// A node of a CustomResourceDefinition's `openAPIV3Schema`.
+    Schema(serde_json::Value),
     /// Nothing known (a leaf, or unknown content).
     Opaque,
 }
@@ -45,12 +48,24 @@ const ANY_OBJECT: [(&str, &str); 5] = [
     ("status", "table"),
 ];
 
-/// The root type of an object of `kind`.
-pub fn object(kind: Option<&str>) -> Walk {
-    match kind.and_then(schema::find) {
+/// The root type of an object of `api_version` and `kind`: the schema
+/// table's type only when group and version match the Kubernetes API it
+/// describes (a Volcano `batch.volcano.sh/v1alpha1` Job is no `batch/v1`
+/// Job).
+pub fn object(api_version: Option<&str>, kind: Option<&str>) -> Walk {
+    let Some(kind) = kind else {
+        return Walk::AnyObject;
+    };
+    let known = crate::native::matrix();
+    let same_api = known
+        .iter()
+        .any(|(v, k, _)| k == kind && Some(v.as_str()) == api_version);
+    match schema::find(kind) {
         // Only the top-level kinds: a field type that shares a kind's name
         // would otherwise pass for one.
-        Some(def) if def.fields.iter().any(|f| f.name == "apiVersion") => Walk::Struct(def),
+        Some(def) if same_api && def.fields.iter().any(|f| f.name == "apiVersion") => {
+            Walk::Struct(def)
+        }
         _ => Walk::AnyObject,
     }
 }
@@ -103,7 +118,31 @@ impl Walk {
             (Walk::StatusItems, Step::Index) => Walk::StatusItem,
             (Walk::Container(Ty::List(inner) | Ty::Map(inner, _)), Step::Index) => from_ty(inner),
             (Walk::Container(Ty::Map(inner, _)), Step::Field(_)) => from_ty(inner),
+            // CRDs leave metadata to the API server: ObjectMeta.
+            (Walk::Schema(node), Step::Field(name))
+                if name == "metadata"
+                    && crd::property(node, "metadata")
+                        .is_none_or(|m| m.get("properties").is_none()) =>
+            {
+                schema::find("ObjectMeta").map_or(Walk::Opaque, Walk::Struct)
+            }
+            (Walk::Schema(node), Step::Field(name)) => {
+                crd::property(node, name).map_or(Walk::Opaque, |n| Walk::Schema(n.clone()))
+            }
+            (Walk::Schema(node), Step::Index) => {
+                crd::item(node).map_or(Walk::Opaque, |n| Walk::Schema(n.clone()))
+            }
             _ => Walk::Opaque,
+        }
+    }
+
+    /// A field's description, when a CRD's schema gives one.
+    pub fn description(&self, field: &str) -> Option<String> {
+        match self {
+            Walk::Schema(node) => crd::property(node, field)
+                .and_then(crd::description)
+                .map(str::to_string),
+            _ => None,
         }
     }
 
@@ -117,6 +156,7 @@ impl Walk {
                 .collect(),
             Walk::AnyObject => own(&ANY_OBJECT),
             Walk::StatusItem => own(&STATUS_ITEM),
+            Walk::Schema(node) => crd::fields(node),
             _ => Vec::new(),
         }
     }
@@ -209,7 +249,7 @@ mod tests {
     fn deployment_pod_spec_fields() {
         let (root, steps) = parse_path("obj.spec.template.spec").unwrap();
         assert_eq!(root, "obj");
-        let mut w = object(Some("Deployment"));
+        let mut w = object(Some("apps/v1"), Some("Deployment"));
         for s in &steps {
             w = w.step(s);
         }
@@ -228,7 +268,7 @@ mod tests {
 
     #[test]
     fn unknown_kinds_and_status_items() {
-        let w = object(Some("CloneSet"));
+        let w = object(Some("apps.kruise.io/v1alpha1"), Some("CloneSet"));
         assert_eq!(
             names(&w),
             ["apiVersion", "kind", "metadata", "spec", "status"]
@@ -236,7 +276,20 @@ mod tests {
         assert!(names(&w.step(&Step::Field("metadata".into()))).contains(&"labels".into()));
         assert!(w.step(&Step::Field("spec".into())).fields().is_empty());
         // A field type is not an object kind.
-        assert_eq!(names(&object(Some("PodSpec"))).len(), 5);
+        assert_eq!(names(&object(Some("v1"), Some("PodSpec"))).len(), 5);
+        // The kind alone is not enough: group and version must match too.
+        assert!(names(&object(Some("batch/v1"), Some("Job"))).contains(&"spec".to_string()));
+        let volcano = object(Some("batch.volcano.sh/v1alpha1"), Some("Job"));
+        assert!(
+            volcano
+                .step(&Step::Field("spec".into()))
+                .fields()
+                .is_empty()
+        );
+        assert!(
+            !names(&object(Some("batch/v1"), Some("Job")).step(&Step::Field("spec".into())))
+                .is_empty()
+        );
         assert_eq!(
             names(&Walk::StatusItems.step(&Step::Index))[0],
             "clusterName"

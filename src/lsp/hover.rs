@@ -60,6 +60,9 @@ fn in_script(cursor: &Cursor, name: &str) -> Option<String> {
     if let Some(symbol) = globals::lookup(name) {
         return Some(symbol.markdown());
     }
+    if let Some(text) = undefined(cursor, name) {
+        return Some(text);
+    }
     // A field of an object: its type.
     let (root, mut steps) = fields::parse_path(name)?;
     let Some(Step::Field(last)) = steps.pop() else {
@@ -70,7 +73,47 @@ fn in_script(cursor: &Cursor, name: &str) -> Option<String> {
         walk = walk.step(s);
     }
     let (field, ty) = walk.fields().into_iter().find(|(n, _)| *n == last)?;
-    Some(format!("`{name}`\n\nfield `{field}`: `{ty}`"))
+    let mut out = format!("`{name}`\n\nfield `{field}`: `{ty}`");
+    if let Some(doc) = walk.description(&last) {
+        out.push_str(&format!("\n\n{doc}"));
+    }
+    Some(out)
+}
+
+/// On a name the script reads but nothing defines: says so, and where a
+/// similar name is defined.
+fn undefined(cursor: &Cursor, name: &str) -> Option<String> {
+    let (_, _, at) = cursor.in_script?;
+    let script = cursor.script()?;
+    let names = crate::lint::script_names(&script.text)?;
+    // The read under the cursor (its line, and a column within the name).
+    let here = names.undefined.iter().find(|(n, p)| {
+        n == name && p.line == at.line && (p.column..=p.column + n.len()).contains(&at.column)
+    })?;
+    let mut out = format!(
+        "`{name}` is not defined: it is no global of Karmada's Lua environment and the script never assigns it, so it reads as nil."
+    );
+    match names.similar(&here.0) {
+        Some((similar, def)) => {
+            let file = script.to_file(*def);
+            let scope = if similar == name {
+                "a local there, out of scope here"
+            } else {
+                "a similar name"
+            };
+            out.push_str(&format!(
+                "\n\n`{similar}` ({scope}) is defined at script line {}, file line {}.",
+                def.line, file.line
+            ));
+        }
+        None if name.starts_with(|c: char| c.is_ascii_uppercase()) => {
+            out.push_str(&format!(
+                "\n\nTo compare with the text {name}, quote it: `\"{name}\"`."
+            ));
+        }
+        None => {}
+    }
+    Some(out)
 }
 
 #[cfg(test)]

@@ -21,6 +21,9 @@ pub struct CustomizationBlock {
     /// `spec.target.apiVersion` and `kind`.
     pub target_api_version: Option<String>,
     pub target_kind: Option<String>,
+    /// The target's `openAPIV3Schema`, from a CustomResourceDefinition of
+    /// the workspace (the server fills it in).
+    pub target_schema: Option<serde_json::Value>,
     pub rules: Vec<RuleBlock>,
 }
 
@@ -45,6 +48,8 @@ pub struct ScriptBlock {
     pub block: Option<(usize, usize)>,
     /// How script positions map to the file.
     pub map: ScriptMap,
+    /// The scalar's style (`|`, `>`, quoted...).
+    pub style: crate::locate::Style,
 }
 
 impl ScriptBlock {
@@ -86,6 +91,26 @@ impl ScriptBlock {
         ))
     }
 
+    /// For a folded block (`>`): the file line just after its last
+    /// content line, and the content's indentation.
+    pub fn folded_end(&self) -> Option<(usize, usize)> {
+        let ScriptMap::Chars { positions, .. } = &self.map else {
+            return None;
+        };
+        if self.style != crate::locate::Style::Folded {
+            return None;
+        }
+        let mut content = self
+            .text
+            .chars()
+            .zip(positions)
+            .filter(|(c, _)| !c.is_whitespace())
+            .map(|(_, p)| p);
+        let first = content.next()?;
+        let last = content.map(|p| p.line).max().unwrap_or(first.line);
+        Some((last + 1, first.column - 1))
+    }
+
     /// The file line just after the block's last content line.
     pub fn end_line(&self) -> Option<usize> {
         self.block
@@ -111,7 +136,7 @@ impl Layout {
                 let end = r
                     .script
                     .as_ref()
-                    .and_then(ScriptBlock::end_line)
+                    .and_then(|s| s.end_line().or_else(|| s.folded_end().map(|(l, _)| l)))
                     .unwrap_or(r.key.line + 1);
                 (r.key.line <= line && line < end.max(r.key.line + 2)).then_some((c, r))
             })
@@ -129,6 +154,7 @@ pub fn layout(text: &str) -> Layout {
             name: c.name,
             target_api_version: c.target_api_version,
             target_kind: c.target_kind,
+            target_schema: None,
             rules: c
                 .rules
                 .into_iter()
@@ -143,6 +169,7 @@ pub fn layout(text: &str) -> Layout {
                         text: s.text,
                         key: s.key,
                         map: s.map,
+                        style: s.style,
                     }),
                 })
                 .collect(),

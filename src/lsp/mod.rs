@@ -38,8 +38,10 @@ pub mod fields;
 pub mod globals;
 pub mod hover;
 pub mod layout;
+pub mod rename;
 pub mod server;
 pub mod text;
+pub mod workspace;
 
 /// Serves on standard input and output until the client exits; returns
 /// the process exit code.

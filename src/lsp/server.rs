@@ -24,6 +24,7 @@ use lsp_types::{
 
 use super::layout::{Layout, layout};
 use super::text::{self, Encoding};
+use super::workspace::Crds;
 use super::{actions, complete, diagnostics, hover};
 
 /// How long the documents must stay unchanged before diagnostics run.
@@ -62,6 +63,8 @@ struct Server<'c> {
     dirty: HashSet<String>,
     dirty_since: Option<Instant>,
     shutdown: bool,
+    /// The workspace's CustomResourceDefinitions.
+    crds: Crds,
 }
 
 /// Runs the server on a connection until the client says `exit`. Returns
@@ -101,6 +104,7 @@ pub fn serve(conn: &Connection) -> Result<i32, String> {
         dirty: HashSet::new(),
         dirty_since: None,
         shutdown: false,
+        crds: Crds::scan(&workspace_roots(&init)),
     };
     server.run()
 }
@@ -116,6 +120,20 @@ fn negotiate(init: &InitializeParams) -> Encoding {
         Some(list) if list.contains(&PositionEncodingKind::UTF8) => Encoding::Utf8,
         _ => Encoding::Utf16,
     }
+}
+
+/// The workspace's folders on disk (`file:` URIs only).
+fn workspace_roots(init: &InitializeParams) -> Vec<PathBuf> {
+    #[allow(deprecated)] // Older clients send only `rootUri`.
+    let root = init.root_uri.clone();
+    let uris: Vec<Uri> = match &init.workspace_folders {
+        Some(folders) if !folders.is_empty() => folders.iter().map(|f| f.uri.clone()).collect(),
+        _ => root.into_iter().collect(),
+    };
+    uris.iter()
+        .filter(|u| u.as_str().starts_with("file://"))
+        .map(uri_path)
+        .collect()
 }
 
 /// The path a `file:` URI names (for messages); other URIs as they are.
@@ -260,8 +278,13 @@ impl Server<'_> {
                 };
                 let doc = p.text_document;
                 let key = doc.uri.as_str().to_string();
-                self.docs
-                    .insert(key.clone(), Doc::new(doc.uri, doc.text, doc.version));
+                let changed = self.crds.update(&key, &doc.text);
+                let mut doc = Doc::new(doc.uri, doc.text, doc.version);
+                self.crds.attach(&mut doc.layout);
+                self.docs.insert(key.clone(), doc);
+                if changed {
+                    self.attach_all();
+                }
                 self.publish(&key);
             }
             DidChangeTextDocument::METHOD => {
@@ -277,6 +300,10 @@ impl Server<'_> {
                 }
                 doc.version = p.text_document.version;
                 doc.layout = layout(&doc.text);
+                self.crds.attach(&mut doc.layout);
+                if self.crds.update(&key, &doc.text) {
+                    self.attach_all();
+                }
                 self.dirty.insert(key);
                 self.dirty_since.get_or_insert_with(Instant::now);
             }
@@ -286,10 +313,21 @@ impl Server<'_> {
                 };
                 let uri = p.text_document.uri;
                 self.docs.remove(uri.as_str());
+                if self.crds.update(uri.as_str(), "") {
+                    self.attach_all();
+                }
                 self.dirty.remove(uri.as_str());
                 self.send_diagnostics(uri, Vec::new(), None);
             }
             _ => {}
+        }
+    }
+
+    /// Gives every open customization its target's schema again, after
+    /// the CRDs changed.
+    fn attach_all(&mut self) {
+        for doc in self.docs.values_mut() {
+            self.crds.attach(&mut doc.layout);
         }
     }
 

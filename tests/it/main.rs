@@ -16,6 +16,7 @@ mod input_files;
 mod inputs;
 mod interpret;
 mod lint;
+mod lint_crd;
 mod luaparse;
 mod luavm;
 mod native;

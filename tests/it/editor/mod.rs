@@ -5,6 +5,7 @@
 mod client;
 mod lsp;
 mod nvim;
+mod precision;
 mod watch;
 
 use std::path::PathBuf;
@@ -47,7 +48,7 @@ spec:
       luaScript: |
         function InterpretHealth(observedObj)
           local x = 1 @ 2
-          return observedObj.status ~= nil
+          return x == 1 and observedObj.status ~= nil
         end
     replicaResource:
       luaScript: |
