@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use kinterp_go::yaml11::{self, Scalar};
 
-/// "Not certain": the fast path gives up and serde_yaml decides.
+/// "Not certain": the fast path gives up and the full reader decides.
 #[derive(Debug)]
 pub(crate) struct Bail;
 

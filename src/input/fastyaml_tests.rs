@@ -1,4 +1,4 @@
-//! Tests of the YAML fast reader: each construct against serde_yaml, the
+//! Tests of the YAML fast reader: each construct against the full (libyaml) reader, the
 //! cases it must decline, and whole files from the repository's test data.
 
 use std::path::{Path, PathBuf};
@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::fastyaml::parse;
 use super::yaml::parse_documents_slow;
 
-/// Asserts that the fast reader accepts `text` and agrees with serde_yaml.
+/// Asserts that the fast reader accepts `text` and agrees with the full reader.
 #[track_caller]
 fn same(text: &str) -> Vec<Value> {
     let fast = parse(text).unwrap_or_else(|| panic!("fast path declined {text:?}"));
@@ -24,7 +24,7 @@ fn bails(text: &str) {
     assert_eq!(parse(text), None, "{text:?}");
 }
 
-/// The contract: when the fast reader answers, serde_yaml agrees.
+/// The contract: when the fast reader answers, the full reader agrees.
 #[track_caller]
 fn agrees(text: &str) -> bool {
     match parse(text) {
@@ -72,7 +72,7 @@ fn documents_comments_and_blank_lines() {
 }
 
 #[test]
-fn plain_scalars_resolve_like_serde_yaml() {
+fn plain_scalars_resolve_like_the_full_reader() {
     for s in [
         "~",
         "null",

@@ -35,7 +35,7 @@ pub fn parse_yaml_fast_for_tests(text: &str) -> Option<Vec<serde_json::Value>> {
     fastyaml::parse(text)
 }
 
-/// The serde_yaml reader alone, for property tests.
+/// The full (libyaml) reader alone, for property tests.
 #[doc(hidden)]
 pub fn parse_yaml_slow_for_tests(
     text: &str,
