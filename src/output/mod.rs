@@ -8,6 +8,7 @@ pub mod json;
 pub mod junit;
 pub mod report;
 pub mod results;
+pub mod simulate;
 pub mod tabwriter;
 pub mod yaml;
 mod yaml_number;
