@@ -21,7 +21,8 @@
 //! let template = json!({"apiVersion": "apps/v1", "kind": "Deployment",
 //!     "metadata": {"name": "web"}, "spec": {"replicas": 3}});
 //! let observed = json!({"apiVersion": "apps/v1", "kind": "Deployment",
-//!     "metadata": {"name": "web", "generation": 1},
+//!     "metadata": {"name": "web", "generation": 1, "annotations":
+//!         {"resourcetemplate.karmada.io/generation": "1"}},
 //!     "spec": {"replicas": 3},
 //!     "status": {"observedGeneration": 1, "replicas": 3, "updatedReplicas": 3,
 //!                "availableReplicas": 3, "readyReplicas": 3}});
@@ -342,8 +343,9 @@ fn status_item(cluster: &str, applied: bool, status: &Step, health: &Step) -> Va
     Value::Object(item)
 }
 
-/// The paths where `after` differs from `before`: changed or added
-/// leaves, removed keys, and lists whose length changed (as one path).
+/// The paths where `after` differs from `before`: changed leaves, added
+/// or removed keys (an added map as its own path), and lists whose length
+/// changed (as one path).
 pub fn changed_paths(before: &Value, after: &Value) -> Vec<String> {
     let mut out = Vec::new();
     walk("", before, after, &mut out);
@@ -389,7 +391,7 @@ mod tests {
         let after = json!({"spec": {"a": 2, "b": [1, 3], "c": {"d": 1}, "new": {"x": 1}}});
         assert_eq!(
             changed_paths(&before, &after),
-            ["spec.a", "spec.b[1]", "spec.new.x", "spec.gone"]
+            ["spec.a", "spec.b[1]", "spec.new", "spec.gone"]
         );
         assert!(changed_paths(&before, &before).is_empty());
     }
@@ -415,8 +417,14 @@ mod tests {
             "Unhealthy"
         );
         // No health rule: Karmada treats the object as healthy.
-        assert_eq!(status_item("a", true, &status, &no_rule)["health"], "Healthy");
-        assert_eq!(status_item("a", true, &status, &failed)["health"], "Unknown");
+        assert_eq!(
+            status_item("a", true, &status, &no_rule)["health"],
+            "Healthy"
+        );
+        assert_eq!(
+            status_item("a", true, &status, &failed)["health"],
+            "Unknown"
+        );
         // A failed reflection records nothing for the member.
         assert_eq!(
             status_item("a", true, &failed, &health(true)),

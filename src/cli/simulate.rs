@@ -17,8 +17,8 @@ use crate::ric::CustomizationSet;
 use crate::simulate::{Member, Scenario, Simulation, simulate};
 
 pub const EXAMPLES: &str = "Examples:
-  # A Deployment over three clusters; member3 has no object yet
-  kinterp simulate --template deploy.yaml --member member1=m1.yaml --member member2=m2.yaml --member member3
+  # A Deployment over three clusters; m3 has no object yet
+  kinterp simulate --template deploy.yaml --member m1=m1.yaml --member m2=m2.yaml --member m3
 
   # Two replicas to member1, the template's count elsewhere, with a customization
   kinterp simulate --template app.yaml --members observed/ --replicas member1=2 -f ric.yaml
@@ -165,7 +165,11 @@ fn flag_member(text: &str) -> Result<Member, Diagnostic> {
     };
     check_name(name, "--member")?;
     let observed = match file {
-        Some("") => return Err(Diagnostic::usage(format!("--member {text}: no file after ="))),
+        Some("") => {
+            return Err(Diagnostic::usage(format!(
+                "--member {text}: no file after ="
+            )));
+        }
         Some(f) => Some(read_object_and_warnings("observed", f).map(warned)?),
         None => None,
     };

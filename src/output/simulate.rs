@@ -54,10 +54,7 @@ pub fn record(sim: &Simulation) -> Value {
     );
     r.insert("statusItems".into(), Value::Array(sim.items.clone()));
     r.insert("AggregateStatus".into(), step_value(&sim.aggregate));
-    r.insert(
-        "InterpretDependency".into(),
-        step_value(&sim.dependencies),
-    );
+    r.insert("InterpretDependency".into(), step_value(&sim.dependencies));
     r.insert("failed".into(), json!(sim.failed()));
     Value::Object(r)
 }
@@ -242,10 +239,7 @@ pub fn human(sim: &Simulation, template: &Value, color: bool) -> String {
             }
             line + "\n"
         }
-        (step, None) => format!(
-            "InterpretReplica: {}\n",
-            not_done(step).unwrap_or_default()
-        ),
+        (step, None) => format!("InterpretReplica: {}\n", not_done(step).unwrap_or_default()),
     });
     out.push('\n');
     out.push_str(&table(sim, color));

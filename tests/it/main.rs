@@ -22,6 +22,7 @@ mod props;
 mod regressions;
 mod sandbox;
 mod scaling;
+mod simulate;
 mod testcmd;
 
 use std::process::Command;
