@@ -6,6 +6,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde_json::Value;
 
+use super::interpret::warned;
 use super::{Failure, GlobalArgs};
 use crate::diag::Diagnostic;
 use crate::input::{self, sources::read_sources};
@@ -71,14 +72,6 @@ pub struct SimulateArgs {
     pub save_status: Option<String>,
 }
 
-/// Shows the warnings reading an input raised, on standard error.
-fn warned<T>((value, warnings): (T, Vec<Diagnostic>)) -> T {
-    for w in &warnings {
-        eprintln!("{}", crate::output::human::diagnostic(w, None));
-    }
-    value
-}
-
 /// Runs `kinterp simulate`.
 pub fn run(global: &GlobalArgs, args: SimulateArgs) -> Result<i32, Failure> {
     let template = read_object_and_warnings("template", &args.template).map(warned)?;
@@ -94,6 +87,8 @@ pub fn run(global: &GlobalArgs, args: SimulateArgs) -> Result<i32, Failure> {
             return Err(Diagnostic::usage(format!("member {:?} is given twice", m.name)).into());
         }
     }
+    // Shown in cluster name order, the order of Karmada's status items.
+    members.sort_by(|a, b| a.name.cmp(&b.name));
     for r in &args.replicas {
         let (name, n) = parse_replicas(r)?;
         match members.iter_mut().find(|m| m.name == name) {
@@ -241,7 +236,7 @@ fn read_members(path: &str) -> Result<Vec<Member>, Diagnostic> {
                 Diagnostic::input(format!(
                     "{}: {} names no member cluster: expected the annotation {WORK_NAMESPACE}: {EXECUTION_SPACE}<cluster>, as Karmada sets it",
                     s.name,
-                    describe(&obj)
+                    crate::output::simulate::describe(&obj)
                 ))
                 .in_file(s.name.clone())
                 .with_hint("or give the member with --member NAME=FILE, or a directory of files named by cluster")
@@ -278,18 +273,6 @@ fn cluster_of(obj: &Value) -> Option<String> {
     ns.strip_prefix(EXECUTION_SPACE)
         .filter(|c| !c.is_empty())
         .map(str::to_string)
-}
-
-fn describe(obj: &Value) -> String {
-    let s = |p: &str| obj.pointer(p).and_then(Value::as_str).unwrap_or("");
-    let ns = s("/metadata/namespace");
-    let name = s("/metadata/name");
-    let id = if ns.is_empty() {
-        name.to_string()
-    } else {
-        format!("{ns}/{name}")
-    };
-    format!("{} {id}", s("/kind"))
 }
 
 /// `--save-status FILE`: the items as a YAML list.

@@ -76,8 +76,8 @@ fn text<'a>(v: &'a Value, key: &str) -> &'a str {
     v.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
-/// `apps/v1 Deployment default/web`.
-fn describe(obj: &Value) -> String {
+/// An object as `apps/v1 Deployment default/web`.
+pub fn describe(obj: &Value) -> String {
     let meta = obj.get("metadata").unwrap_or(&Value::Null);
     let (ns, name) = (text(meta, "namespace"), text(meta, "name"));
     let id = if ns.is_empty() {

@@ -502,8 +502,24 @@ fn bad_member_inputs_are_usage_or_input_errors() {
         .status(2)
         .run();
     assert!(
-        out.stderr.contains("Deployment shop/web names no member cluster: expected the annotation work.karmada.io/namespace: karmada-es-<cluster>"),
+        out.stderr.contains("apps/v1 Deployment shop/web names no member cluster: expected the annotation work.karmada.io/namespace: karmada-es-<cluster>"),
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn the_guide_shows_what_simulate_prints() {
+    let guide = std::fs::read_to_string(format!("{ROOT}/docs/guide.md")).unwrap();
+    let widget = Scenario::new("widget/template.yaml")
+        .member("alpha", Some("widget/members/alpha.yaml"))
+        .member("beta", Some("widget/members/beta.yaml"))
+        .member("gamma", None)
+        .replicas("alpha", 4)
+        .replicas("beta", 2)
+        .ric("widget/ric.yaml");
+    for s in [deployment(), widget] {
+        let out = human(&s).stdout;
+        assert!(guide.contains(&out), "docs/guide.md lacks:\n{out}");
+    }
 }
