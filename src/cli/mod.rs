@@ -6,6 +6,7 @@ pub mod color;
 pub mod coverage;
 pub mod edit;
 pub mod interpret;
+pub mod interpreters;
 pub mod lint;
 pub mod lsp;
 pub mod simulate;

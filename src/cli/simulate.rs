@@ -11,10 +11,9 @@ use super::{Failure, GlobalArgs};
 use crate::diag::Diagnostic;
 use crate::input::{self, sources::read_sources};
 use crate::interpreter::Interpreter;
-use crate::load::{load_customizations_and_warnings, read_object_and_warnings};
+use crate::load::read_object_and_warnings;
 use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Human, Json, Report};
-use crate::ric::CustomizationSet;
 use crate::simulate::{Member, Scenario, Simulation, simulate};
 
 pub const EXAMPLES: &str = "Examples:
@@ -55,15 +54,8 @@ pub struct SimulateArgs {
     /// Replicas scheduled to a member (NAME=N); others get the template's count (repeatable)
     #[arg(long, value_name = "NAME=N")]
     pub replicas: Vec<String>,
-    /// Customization files: a file, a directory, a glob, or - for standard input (repeatable)
-    #[arg(short = 'f', long = "filename", value_name = "PATH")]
-    pub filename: Vec<String>,
-    /// Read directories given with -f recursively
-    #[arg(short = 'R', long)]
-    pub recursive: bool,
-    /// With -f: fall back to the built-in interpreters as Karmada's control plane does
-    #[arg(long, requires = "filename")]
-    pub with_builtins: bool,
+    #[command(flatten)]
+    pub interpreters: super::interpreters::InterpreterArgs,
     /// Output format: human (a table and the status diff), yaml or json (every step's result)
     #[arg(short = 'o', long, value_enum, value_name = "FORMAT", default_value_t = SimulateFormat::Human)]
     pub output: SimulateFormat,
@@ -101,20 +93,7 @@ pub fn run(global: &GlobalArgs, args: SimulateArgs) -> Result<i32, Failure> {
             }
         }
     }
-    let customizations = if args.filename.is_empty() {
-        None
-    } else {
-        let set = load_customizations_and_warnings(&args.filename, args.recursive).map(warned)?;
-        Some(CustomizationSet::new(set))
-    };
-    // Interpreters are chosen as `interpret` chooses them. `--builtins DIR`
-    // (replacing the bundled customizations for a run) plugs in here once
-    // the interpreter takes a bundled set.
-    let interpreter = Interpreter {
-        builtins: customizations.is_none() || args.with_builtins,
-        customizations,
-        profile: global.profile(PrintSink::Stderr),
-    };
+    let interpreter = args.interpreters.interpreter(global, PrintSink::Stderr)?;
     let scenario = Scenario { template, members };
     let sim = simulate(&interpreter, &scenario);
     if let Some(path) = &args.save_status {
