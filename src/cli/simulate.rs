@@ -74,18 +74,16 @@ pub fn run(global: &GlobalArgs, args: SimulateArgs) -> Result<i32, Failure> {
     for path in &args.members {
         members.extend(read_members(path)?);
     }
-    for (i, m) in members.iter().enumerate() {
-        if members[..i].iter().any(|o| o.name == m.name) {
-            return Err(Diagnostic::usage(format!("member {:?} is given twice", m.name)).into());
-        }
-    }
     // Shown in cluster name order, the order of Karmada's status items.
     members.sort_by(|a, b| a.name.cmp(&b.name));
+    if let Some(w) = members.windows(2).find(|w| w[0].name == w[1].name) {
+        return Err(Diagnostic::usage(format!("member {:?} is given twice", w[0].name)).into());
+    }
     for r in &args.replicas {
         let (name, n) = parse_replicas(r)?;
-        match members.iter_mut().find(|m| m.name == name) {
-            Some(m) => m.replicas = Some(n),
-            None => {
+        match members.binary_search_by(|m| m.name.as_str().cmp(name)) {
+            Ok(i) => members[i].replicas = Some(n),
+            Err(_) => {
                 return Err(Diagnostic::usage(format!(
                     "--replicas {r}: no member {name:?} (give it with --member or --members)"
                 ))
