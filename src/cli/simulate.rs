@@ -142,7 +142,10 @@ fn flag_member(text: &str) -> Result<Member, Diagnostic> {
                 "--member {text}: no file after ="
             )));
         }
-        Some(f) => Some(read_object_and_warnings("observed", f).map(warned)?),
+        Some(f) => Some(one_object(
+            f,
+            read_object_and_warnings("observed", f).map(warned)?,
+        )?),
         None => None,
     };
     Ok(Member {
@@ -150,6 +153,20 @@ fn flag_member(text: &str) -> Result<Member, Diagnostic> {
         observed,
         replicas: None,
     })
+}
+
+/// A member's object: a List of one item is that item; a List of several
+/// is an error (one member holds one object of the template's kind).
+fn one_object(file: &str, doc: Value) -> Result<Value, Diagnostic> {
+    let mut items = Vec::new();
+    unroll(doc, &mut items);
+    match items.len() {
+        1 => Ok(items.pop().unwrap_or_default()),
+        n => Err(Diagnostic::input(format!(
+            "fail to get observed object: {file} holds a List of {n} objects, expect one"
+        ))
+        .with_hint("a List across members goes to --members, each object naming its cluster")),
+    }
 }
 
 fn check_name(name: &str, flag: &str) -> Result<(), Diagnostic> {

@@ -496,6 +496,12 @@ fn bad_member_inputs_are_usage_or_input_errors() {
         .stderr("error: --replicas member1=two: expected NAME=N, N a whole number from 0\n")
         .status(2)
         .run();
+    let list = data("cloneset/observed.yaml");
+    Test::new()
+        .args(["simulate", "--template", &tmpl, "--member", &format!("blue={list}")])
+        .stderr(format!("error: fail to get observed object: {list} holds a List of 2 objects, expect one\n\n  tip: a List across members goes to --members, each object naming its cluster\n"))
+        .status(2)
+        .run();
     // An object of a List that names no cluster.
     let out = Test::new()
         .args(["simulate", "--template", &tmpl, "--members", &tmpl])
