@@ -21,6 +21,8 @@ struct Scenario {
     replicas: Vec<(&'static str, i32)>,
     /// `-f` (customizations alone, as interpret runs them).
     ric: Option<String>,
+    /// `--with-builtins` beside `-f`.
+    with_builtins: bool,
 }
 
 impl Scenario {
@@ -30,6 +32,7 @@ impl Scenario {
             members: Vec::new(),
             replicas: Vec::new(),
             ric: None,
+            with_builtins: false,
         }
     }
 
@@ -49,10 +52,15 @@ impl Scenario {
     }
 
     fn ric_args(&self) -> Vec<String> {
-        self.ric
+        let mut args: Vec<String> = self
+            .ric
             .iter()
             .flat_map(|r| ["-f".to_string(), r.clone()])
-            .collect()
+            .collect();
+        if self.with_builtins {
+            args.push("--with-builtins".into());
+        }
+        args
     }
 
     fn args(&self) -> Vec<String> {
@@ -297,6 +305,27 @@ fn deployment_over_three_members() {
     let out = human(&s);
     assert_eq!(out.status, 0);
     insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn a_customization_over_the_builtins() {
+    // testdata/deployment/ric.yaml has no status reflection: with
+    // --with-builtins the native one answers that step, the
+    // customization the others.
+    let mut s = Scenario::new("deployment/template.yaml")
+        .member("member1", Some("deployment/members/member1.yaml"))
+        .member("member2", Some("deployment/members/member2.yaml"));
+    s.ric = Some(format!("{ROOT}/testdata/deployment/ric.yaml"));
+    s.with_builtins = true;
+    let record = check(&s);
+    assert!(record["InterpretStatus"]["member1"]["status"].is_object());
+    // Without the built-ins, the same step has no rule.
+    s.with_builtins = false;
+    let record = check(&s);
+    assert_eq!(
+        record["InterpretStatus"]["member1"],
+        json!({"skipped": "no rule for this kind"})
+    );
 }
 
 #[test]
