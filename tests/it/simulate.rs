@@ -376,15 +376,21 @@ fn bundled_cloneset() {
     insta::assert_snapshot!(human(&s).stdout);
 }
 
-#[test]
-fn a_failing_rule_fails_its_step_only() {
-    let s = Scenario::new("widget/template.yaml")
+/// A custom kind with its customization, whose health rule fails for a
+/// member without `status.phase` (beta).
+fn widget() -> Scenario {
+    Scenario::new("widget/template.yaml")
         .member("alpha", Some("widget/members/alpha.yaml"))
         .member("beta", Some("widget/members/beta.yaml"))
         .member("gamma", None)
         .replicas("alpha", 4)
         .replicas("beta", 2)
-        .ric("widget/ric.yaml");
+        .ric("widget/ric.yaml")
+}
+
+#[test]
+fn a_failing_rule_fails_its_step_only() {
+    let s = widget();
     let record = check(&s);
     assert_eq!(record["failed"], json!(true));
     assert!(record["InterpretHealth"]["beta"]["error"].is_string());
@@ -546,14 +552,7 @@ fn bad_member_inputs_are_usage_or_input_errors() {
 #[test]
 fn the_guide_shows_what_simulate_prints() {
     let guide = std::fs::read_to_string(format!("{ROOT}/docs/guide.md")).unwrap();
-    let widget = Scenario::new("widget/template.yaml")
-        .member("alpha", Some("widget/members/alpha.yaml"))
-        .member("beta", Some("widget/members/beta.yaml"))
-        .member("gamma", None)
-        .replicas("alpha", 4)
-        .replicas("beta", 2)
-        .ric("widget/ric.yaml");
-    for s in [deployment(), widget] {
+    for s in [deployment(), widget()] {
         let out = human(&s).stdout;
         assert!(guide.contains(&out), "docs/guide.md lacks:\n{out}");
     }
