@@ -148,6 +148,24 @@ fn expected_item(
     item
 }
 
+/// Runs `interpret --operation OP ARGS…` and checks that it agrees with
+/// the record's step (`member`: the member's entry of a per-member step).
+fn agree(
+    s: &Scenario,
+    record: &Value,
+    op: &str,
+    member: Option<&str>,
+    args: &[&str],
+) -> Result<Value, String> {
+    let answer = interpret(s, &[&["--operation", op], args].concat());
+    let (step, what) = match member {
+        Some(m) => (&record[op][m], format!("{op} of {m}")),
+        None => (&record[op], op.to_string()),
+    };
+    same(step, &answer, &what);
+    answer
+}
+
 /// Runs the simulation (`-o json`, saving the status items) and checks
 /// every step against interpret; returns the record.
 fn check(s: &Scenario) -> Value {
@@ -160,16 +178,14 @@ fn check(s: &Scenario) -> Value {
         .output();
     let record: Value = serde_json::from_str(&out.stdout)
         .unwrap_or_else(|e| panic!("simulate prints JSON ({e}): {out:#?}"));
+    let r = &record;
     let tmpl = s.template.as_str();
     // 1. InterpretReplica of the template.
-    let replica = interpret(
-        s,
-        &["--operation", "InterpretReplica", "--desired-file", tmpl],
-    );
-    same(&record["InterpretReplica"], &replica, "InterpretReplica");
+    let replica = agree(s, r, "InterpretReplica", None, &["--desired-file", tmpl]);
     let counted = replica.as_ref().ok().map(|r| r["replica"].clone());
     let mut items = Vec::new();
     for (name, file) in &s.members {
+        let m = Some(*name);
         // 2. The replicas sent: given, else the template's count.
         let given = s
             .replicas
@@ -180,19 +196,13 @@ fn check(s: &Scenario) -> Value {
         assert_eq!(record["replicas"][name], replicas, "replicas of {name}");
         // 3. ReviseReplica with that count, then Retain against the object.
         let n = replicas.to_string();
-        let revise = interpret(
+        let revise = agree(
             s,
-            &[
-                "--operation",
-                "ReviseReplica",
-                "--desired-file",
-                tmpl,
-                "--desired-replica",
-                &n,
-            ],
+            r,
+            "ReviseReplica",
+            m,
+            &["--desired-file", tmpl, "--desired-replica", &n],
         );
-        let revise_step = &record["ReviseReplica"][name];
-        same(revise_step, &revise, &format!("ReviseReplica of {name}"));
         let Some(file) = file else {
             for op in ["Retain", "InterpretStatus", "InterpretHealth"] {
                 assert_eq!(
@@ -211,66 +221,31 @@ fn check(s: &Scenario) -> Value {
             }
             Err(_) => s.template.clone(),
         };
-        let retain = interpret(
+        let observed = ["--observed-file", file.as_str()];
+        agree(
             s,
-            &[
-                "--operation",
-                "Retain",
-                "--desired-file",
-                &sent,
-                "--observed-file",
-                file,
-            ],
-        );
-        same(
-            &record["Retain"][name],
-            &retain,
-            &format!("Retain of {name}"),
+            r,
+            "Retain",
+            m,
+            &[&["--desired-file", &sent], &observed[..]].concat(),
         );
         // 4. InterpretStatus and InterpretHealth of the observed object.
-        let status = interpret(
-            s,
-            &["--operation", "InterpretStatus", "--observed-file", file],
-        );
-        same(
-            &record["InterpretStatus"][name],
-            &status,
-            &format!("InterpretStatus of {name}"),
-        );
-        let health = interpret(
-            s,
-            &["--operation", "InterpretHealth", "--observed-file", file],
-        );
-        let health_step = &record["InterpretHealth"][name];
-        same(health_step, &health, &format!("InterpretHealth of {name}"));
+        let status = agree(s, r, "InterpretStatus", m, &observed);
+        let health = agree(s, r, "InterpretHealth", m, &observed);
         items.push(expected_item(
             name,
             Some(&status),
             Some(&health),
-            Some(health_step),
+            Some(&record["InterpretHealth"][name]),
         ));
     }
     items.sort_by(|a, b| a["clusterName"].as_str().cmp(&b["clusterName"].as_str()));
     assert_eq!(record["statusItems"], Value::Array(items), "status items");
     // 5. AggregateStatus with the saved items, as interpret reads them.
-    let aggregate = interpret(
-        s,
-        &[
-            "--operation",
-            "AggregateStatus",
-            "--desired-file",
-            tmpl,
-            "--status-file",
-            &saved,
-        ],
-    );
-    same(&record["AggregateStatus"], &aggregate, "AggregateStatus");
+    let with_items = ["--desired-file", tmpl, "--status-file", &saved];
+    agree(s, r, "AggregateStatus", None, &with_items);
     // 6. InterpretDependency of the template.
-    let deps = interpret(
-        s,
-        &["--operation", "InterpretDependency", "--desired-file", tmpl],
-    );
-    same(&record["InterpretDependency"], &deps, "InterpretDependency");
+    agree(s, r, "InterpretDependency", None, &["--desired-file", tmpl]);
     let failed = record["failed"] == json!(true);
     assert_eq!(out.status, i32::from(failed), "exit status: {out:#?}");
     record
