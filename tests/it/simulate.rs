@@ -222,7 +222,7 @@ fn check(s: &Scenario) -> Value {
             Err(_) => s.template.clone(),
         };
         let observed = ["--observed-file", file.as_str()];
-        agree(
+        let _retained = agree(
             s,
             r,
             "Retain",
@@ -243,9 +243,9 @@ fn check(s: &Scenario) -> Value {
     assert_eq!(record["statusItems"], Value::Array(items), "status items");
     // 5. AggregateStatus with the saved items, as interpret reads them.
     let with_items = ["--desired-file", tmpl, "--status-file", &saved];
-    agree(s, r, "AggregateStatus", None, &with_items);
+    let _aggregated = agree(s, r, "AggregateStatus", None, &with_items);
     // 6. InterpretDependency of the template.
-    agree(s, r, "InterpretDependency", None, &["--desired-file", tmpl]);
+    let _dependencies = agree(s, r, "InterpretDependency", None, &["--desired-file", tmpl]);
     let failed = record["failed"] == json!(true);
     assert_eq!(out.status, i32::from(failed), "exit status: {out:#?}");
     record
