@@ -4,6 +4,7 @@
 #   bash benches/cli.sh            # all scenarios
 #   bash benches/cli.sh a c        # some of them
 #   bash benches/cli.sh s          # the scaling section alone
+#   bash benches/cli.sh e          # simulate, 50 members (and 500 for the growth)
 # Builds the static `dist` binary (README, "Release build"), honouring
 # CARGO_TARGET_DIR; KINTERP_BIN runs that binary instead of building;
 # KINTERP_CONFORMANCE names the shared conformance
@@ -219,6 +220,26 @@ peak_mib() {
   /usr/bin/time -v -o "$work/rss" "$@" >/dev/null 2>&1 || true
   awk '/Maximum resident/ {printf "%.1f", $6/1024}' "$work/rss"
 }
+
+if has e; then
+  # simulate: a Deployment over 50 members (a directory of files named by
+  # cluster), every step for each; 500 members for the growth.
+  for n in 50 500; do
+    mkdir -p "$work/members-$n"
+    for i in $(seq 1 "$n"); do
+      sed "s/karmada-es-member1/karmada-es-member$i/" testdata/simulate/deployment/members/member1.yaml \
+        > "$work/members-$n/member$i.yaml"
+    done
+  done
+  sim() { echo simulate --template testdata/simulate/deployment/template.yaml --members "$1"; }
+  # shellcheck disable=SC2046
+  time_cmd "(e) simulate, Deployment, 50 members" 20 "$bin" $(sim "$work/members-50")
+  # shellcheck disable=SC2046
+  time_cmd "(e) same, -o json" 20 "$bin" $(sim "$work/members-50") -o json
+  # shellcheck disable=SC2046
+  scale_pair "(e) simulate, members 50 / 500" 5 "$bin" $(sim "$work/members-50") -- "$bin" $(sim "$work/members-500")
+  [ "$scale_fail" = 0 ] || exit 1
+fi
 
 if has s; then
   s=$work/scale

@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...')
             [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
+            [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Replay what Karmada does with a resource template across member clusters, step by step')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Serve the Language Server Protocol on standard input and output, for editors')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -126,6 +127,28 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'kinterp;simulate' {
+            [CompletionResult]::new('--template', '--template', [CompletionResultType]::ParameterName, 'The resource template (the desired object)')
+            [CompletionResult]::new('--member', '--member', [CompletionResultType]::ParameterName, 'A member cluster and the object observed there (NAME=FILE), or one with no object yet (NAME) (repeatable)')
+            [CompletionResult]::new('--members', '--members', [CompletionResultType]::ParameterName, 'Members'' objects: a directory of files named by cluster (member1.yaml), or a file of objects (a List too) each naming its cluster in the work.karmada.io/namespace annotation (repeatable)')
+            [CompletionResult]::new('--replicas', '--replicas', [CompletionResultType]::ParameterName, 'Replicas scheduled to a member (NAME=N); others get the template''s count (repeatable)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)')
+            [CompletionResult]::new('--filename', '--filename', [CompletionResultType]::ParameterName, 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: human (a table and the status diff), yaml or json (every step''s result)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: human (a table and the status diff), yaml or json (every step''s result)')
+            [CompletionResult]::new('--save-status', '--save-status', [CompletionResultType]::ParameterName, 'Also write the status items of the members as a status file (for interpret --status-file)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
+            [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')
+            [CompletionResult]::new('-R', '-R ', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Read directories given with -f recursively')
+            [CompletionResult]::new('--with-builtins', '--with-builtins', [CompletionResultType]::ParameterName, 'With -f: fall back to the built-in interpreters as Karmada''s control plane does')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'kinterp;lsp' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
@@ -151,6 +174,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run declarative test cases against customizations or the built-ins')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...')
             [CompletionResult]::new('builtins', 'builtins', [CompletionResultType]::ParameterValue, 'List the built-in interpreters: bundled customizations and native kinds')
+            [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Replay what Karmada does with a resource template across member clusters, step by step')
             [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Serve the Language Server Protocol on standard input and output, for editors')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -166,6 +190,9 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             break
         }
         'kinterp;help;builtins' {
+            break
+        }
+        'kinterp;help;simulate' {
             break
         }
         'kinterp;help;lsp' {

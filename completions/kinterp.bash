@@ -34,6 +34,9 @@ _kinterp() {
             kinterp,lsp)
                 cmd="kinterp__subcmd__lsp"
                 ;;
+            kinterp,simulate)
+                cmd="kinterp__subcmd__simulate"
+                ;;
             kinterp,test)
                 cmd="kinterp__subcmd__test"
                 ;;
@@ -55,6 +58,9 @@ _kinterp() {
             kinterp__subcmd__help,lsp)
                 cmd="kinterp__subcmd__help__subcmd__lsp"
                 ;;
+            kinterp__subcmd__help,simulate)
+                cmd="kinterp__subcmd__help__subcmd__simulate"
+                ;;
             kinterp__subcmd__help,test)
                 cmd="kinterp__subcmd__help__subcmd__test"
                 ;;
@@ -65,7 +71,7 @@ _kinterp() {
 
     case "${cmd}" in
         kinterp)
-            opts="-h -V --color --timeout --lua-memory-limit --help --version interpret test lint builtins lsp completions help"
+            opts="-h -V --color --timeout --lua-memory-limit --help --version interpret test lint builtins simulate lsp completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -159,7 +165,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__help)
-            opts="interpret test lint builtins lsp completions help"
+            opts="interpret test lint builtins simulate lsp completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -243,6 +249,20 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__help__subcmd__lsp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kinterp__subcmd__help__subcmd__simulate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -397,6 +417,68 @@ _kinterp() {
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lua-memory-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kinterp__subcmd__simulate)
+            opts="-f -R -o -h -V --template --member --members --replicas --filename --recursive --with-builtins --output --save-status --color --timeout --lua-memory-limit --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --template)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --member)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --members)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --replicas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "human yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "human yaml json" -- "${cur}"))
+                    return 0
+                    ;;
+                --save-status)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

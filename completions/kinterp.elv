@@ -29,6 +29,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand test 'Run declarative test cases against customizations or the built-ins'
             cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand simulate 'Replay what Karmada does with a resource template across member clusters, step by step'
             cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -118,6 +119,27 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'kinterp;simulate'= {
+            cand --template 'The resource template (the desired object)'
+            cand --member 'A member cluster and the object observed there (NAME=FILE), or one with no object yet (NAME) (repeatable)'
+            cand --members 'Members'' objects: a directory of files named by cluster (member1.yaml), or a file of objects (a List too) each naming its cluster in the work.karmada.io/namespace annotation (repeatable)'
+            cand --replicas 'Replicas scheduled to a member (NAME=N); others get the template''s count (repeatable)'
+            cand -f 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)'
+            cand --filename 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)'
+            cand -o 'Output format: human (a table and the status diff), yaml or json (every step''s result)'
+            cand --output 'Output format: human (a table and the status diff), yaml or json (every step''s result)'
+            cand --save-status 'Also write the status items of the members as a status file (for interpret --status-file)'
+            cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
+            cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
+            cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'
+            cand -R 'Read directories given with -f recursively'
+            cand --recursive 'Read directories given with -f recursively'
+            cand --with-builtins 'With -f: fall back to the built-in interpreters as Karmada''s control plane does'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'kinterp;lsp'= {
             cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
             cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
@@ -141,6 +163,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand test 'Run declarative test cases against customizations or the built-ins'
             cand lint 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
             cand builtins 'List the built-in interpreters: bundled customizations and native kinds'
+            cand simulate 'Replay what Karmada does with a resource template across member clusters, step by step'
             cand lsp 'Serve the Language Server Protocol on standard input and output, for editors'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -152,6 +175,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
         &'kinterp;help;lint'= {
         }
         &'kinterp;help;builtins'= {
+        }
+        &'kinterp;help;simulate'= {
         }
         &'kinterp;help;lsp'= {
         }

@@ -35,6 +35,7 @@ complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "interpret" -d 'Run 
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "simulate" -d 'Replay what Karmada does with a resource template across member clusters, step by step'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "lsp" -d 'Serve the Language Server Protocol on standard input and output, for editors'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c kinterp -n "__fish_kinterp_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -111,6 +112,24 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l timeout -d 
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s V -l version -d 'Print version'
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l template -d 'The resource template (the desired object)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l member -d 'A member cluster and the object observed there (NAME=FILE), or one with no object yet (NAME) (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l members -d 'Members\' objects: a directory of files named by cluster (member1.yaml), or a file of objects (a List too) each naming its cluster in the work.karmada.io/namespace annotation (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l replicas -d 'Replicas scheduled to a member (NAME=N); others get the template\'s count (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s f -l filename -d 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s o -l output -d 'Output format: human (a table and the status diff), yaml or json (every step\'s result)' -r -f -a "human\t''
+yaml\t''
+json\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l save-status -d 'Also write the status items of the members as a status file (for interpret --status-file)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l timeout -d 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s R -l recursive -d 'Read directories given with -f recursively'
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l with-builtins -d 'With -f: fall back to the built-in interpreters as Karmada\'s control plane does'
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s h -l help -d 'Print help'
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand lsp" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -125,10 +144,11 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l timeout 
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -l lua-memory-limit -d 'Memory limit of the Lua VM in MiB; 0 means no limit' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "lsp" -d 'Serve the Language Server Protocol on standard input and output, for editors'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins lsp completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "interpret" -d 'Run one interpreter operation, or check customizations'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "test" -d 'Run declarative test cases against customizations or the built-ins'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "lint" -d 'Find bugs in customizations: undefined globals, wrong entry points, unknown fields, ...'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "builtins" -d 'List the built-in interpreters: bundled customizations and native kinds'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "simulate" -d 'Replay what Karmada does with a resource template across member clusters, step by step'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "lsp" -d 'Serve the Language Server Protocol on standard input and output, for editors'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c kinterp -n "__fish_kinterp_using_subcommand help; and not __fish_seen_subcommand_from interpret test lint builtins simulate lsp completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -143,6 +143,7 @@ pub mod output;
 pub mod parallel;
 pub mod ric;
 pub mod runtime;
+pub mod simulate;
 pub mod suggest;
 pub mod testrun;
 pub mod thirdparty;

@@ -109,7 +109,7 @@ fn warn(warnings: &[Diagnostic]) {
 }
 
 /// A value read with warnings: shows them, keeps the value.
-fn warned<T>((value, warnings): (T, Vec<Diagnostic>)) -> T {
+pub(super) fn warned<T>((value, warnings): (T, Vec<Diagnostic>)) -> T {
     warn(&warnings);
     value
 }

@@ -6,8 +6,10 @@ pub mod color;
 pub mod coverage;
 pub mod edit;
 pub mod interpret;
+pub mod interpreters;
 pub mod lint;
 pub mod lsp;
+pub mod simulate;
 pub mod test;
 pub mod watch;
 
@@ -88,6 +90,9 @@ pub enum Command {
     /// List the built-in interpreters: bundled customizations and native kinds
     #[command(after_help = builtins::EXAMPLES)]
     Builtins(builtins::BuiltinsArgs),
+    /// Replay what Karmada does with a resource template across member clusters, step by step
+    #[command(after_help = simulate::EXAMPLES)]
+    Simulate(simulate::SimulateArgs),
     /// Serve the Language Server Protocol on standard input and output, for editors
     #[command(after_help = lsp::EXAMPLES)]
     Lsp(lsp::LspArgs),
@@ -190,6 +195,7 @@ fn dispatch(cli: Cli) -> Result<i32, Failure> {
         Command::Builtins(args) => Ok(builtins::run(&cli.global, args)?),
         Command::Lint(args) => Ok(lint::run(&cli.global, args)?),
         Command::Lsp(args) => Ok(lsp::run(&cli.global, args)?),
+        Command::Simulate(args) => simulate::run(&cli.global, args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "kinterp", &mut std::io::stdout());

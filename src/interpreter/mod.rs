@@ -64,6 +64,21 @@ impl Interpreter {
         }
     }
 
+    /// Whether some interpreter would answer `op` for objects of this
+    /// apiVersion and kind (Karmada's `HookEnabled`): a customization given,
+    /// or, with the built-ins, a bundled customization or native code. When
+    /// none would, [`Interpreter::run`] fails with `rule is not enabled` (or
+    /// native code's "not implemented").
+    pub fn enabled(&self, op: Operation, api_version: &str, kind: &str) -> bool {
+        let in_set = |set: &CustomizationSet| set.enabled(op, api_version, kind);
+        if self.customizations.as_ref().is_some_and(in_set) {
+            return true;
+        }
+        self.builtins
+            && (crate::thirdparty::customizations_for(api_version, kind).is_some_and(in_set)
+                || crate::native::supports(op, api_version, kind))
+    }
+
     /// The text of the script line a diagnostic of [`Interpreter::run`]
     /// points at (from the customizations given, or the bundled ones).
     pub fn snippet(&self, d: &Diagnostic) -> Option<&str> {

@@ -7,4 +7,5 @@ pub mod human;
 pub mod junit;
 pub mod report;
 pub mod results;
+pub mod simulate;
 pub mod tabwriter;

@@ -9,11 +9,13 @@
 //! | `Check`    | karmadactl's table           | array of entries     | —         |
 //! | `Tests`    | PASS/FAIL lines, diffs, count| —                    | JUnit XML |
 //! | `Builtins` | aligned table                | array of rows        | —         |
+//! | `Simulation` | member table and status diff, or the record as YAML | the record | — |
 
 use serde_json::{Value, json};
 
 use crate::check::Entry;
 use crate::ops::{Operation, Outcome};
+use crate::simulate::Simulation;
 use crate::testrun::{Case, CaseResult, Mismatch};
 
 use super::diff::unified;
@@ -56,6 +58,13 @@ pub enum Report<'a> {
     Tests(TestReport<'a>),
     /// `builtins`.
     Builtins(&'a [BuiltinRow<'a>]),
+    /// `simulate`: every step's result; `record` asks the human form for
+    /// the record (as YAML) instead of the table.
+    Simulation {
+        simulation: &'a Simulation,
+        template: &'a Value,
+        record: bool,
+    },
 }
 
 /// Turns reports into text.
@@ -108,6 +117,16 @@ impl Reporter for Human {
             Report::Check(entries) => super::check::table(entries),
             Report::Tests(t) => tests_human(t, self.color),
             Report::Builtins(rows) => builtins_table(rows),
+            Report::Simulation {
+                simulation,
+                record: true,
+                ..
+            } => super::simulate::yaml(simulation),
+            Report::Simulation {
+                simulation,
+                template,
+                record: false,
+            } => super::simulate::human(simulation, template, self.color),
         })
     }
 
@@ -138,6 +157,7 @@ impl Reporter for Json {
                     serde_json::to_string(&items).unwrap_or_default()
                 ))
             }
+            Report::Simulation { simulation, .. } => Some(super::simulate::json(simulation)),
             Report::Diff { .. } | Report::Tests(_) => None,
         }
     }

@@ -79,6 +79,7 @@ fn man_pages_are_current() {
             "kinterp-interpret.1",
             "kinterp-lint.1",
             "kinterp-lsp.1",
+            "kinterp-simulate.1",
             "kinterp-test.1",
             "kinterp.1"
         ]
@@ -95,6 +96,7 @@ fn help_texts() {
         "completions",
         "lint",
         "lsp",
+        "simulate",
     ] {
         assert_cmd_snapshot!(
             format!("help_{sub}"),

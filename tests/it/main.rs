@@ -24,6 +24,7 @@ mod props;
 mod regressions;
 mod sandbox;
 mod scaling;
+mod simulate;
 mod testcmd;
 mod tidy;
 
