@@ -100,7 +100,28 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         customizations,
         profile: global.profile(PrintSink::Stderr),
     };
-    let all = testrun::load_cases(&args.paths)?;
+    let mut suite = testrun::load_suite(&args.paths)?;
+    // Karmada's layout: cases under `testdata/` run against the
+    // customizations beside it (unless -f names the ones to test).
+    let beside = if args.filename.is_empty() {
+        beside_interpreters(&suite.beside, &interpreter, &mut suite.cases)
+    } else {
+        Vec::new()
+    };
+    let pick = |c: &Case| c.beside.and_then(|i| beside.get(i)).unwrap_or(&interpreter);
+    // Undecodable files are errors of their own; with no case left, the
+    // last one ends the command as before.
+    let last = match suite.cases.is_empty() {
+        true => suite.errors.pop(),
+        false => None,
+    };
+    for e in &suite.errors {
+        eprintln!("{}", crate::output::human::diagnostic(e, None));
+    }
+    if let Some(e) = last {
+        return Err(e);
+    }
+    let all = &suite.cases;
     let (cases, skipped): (Vec<&Case>, usize) = match &args.filter {
         None => (all.iter().collect(), 0),
         Some(f) => {
@@ -121,7 +142,7 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
     if coverage {
         crate::coverage::start();
     }
-    let results = testrun::run_all(&interpreter, &cases, jobs);
+    let results = testrun::run_each(&cases, jobs, pick);
     let lines = coverage.then(|| super::coverage::report(interpreter.customizations.as_ref()));
     let report = Report::Tests(TestReport {
         cases: &cases,
@@ -147,8 +168,36 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         })?;
     }
     let below = super::coverage::finish(lines.as_ref(), args)?;
+    if !suite.errors.is_empty() {
+        return Ok(2);
+    }
     let failed = results.iter().any(|r| !r.passed());
     Ok(i32::from(
         failed || below || (args.fail_on_empty && cases.is_empty()),
     ))
+}
+
+/// An interpreter per customization file of Karmada's layout: those
+/// customizations alone, as Karmada's own test runs them. A file that
+/// cannot be loaded fails the cases beside it.
+fn beside_interpreters(
+    files: &[String],
+    base: &Interpreter,
+    cases: &mut [Case],
+) -> Vec<Interpreter> {
+    let mut out = Vec::with_capacity(files.len());
+    for (i, file) in files.iter().enumerate() {
+        let loaded = crate::load::load_customizations(std::slice::from_ref(file), false);
+        let set = match loaded {
+            Ok(set) => set,
+            Err(e) => {
+                for c in cases.iter_mut().filter(|c| c.beside == Some(i)) {
+                    c.problem.get_or_insert_with(|| e.clone());
+                }
+                Vec::new()
+            }
+        };
+        out.push(Interpreter::customizations(set, base.profile.clone()));
+    }
+    out
 }

@@ -196,7 +196,9 @@ fn tests_human(t: &TestReport<'_>, color: bool) -> String {
         };
         out.push_str(&format!(
             "{word} {}: {}: {}\n",
-            case.file, case.operation, case.name
+            case.file,
+            case.operation_name(),
+            case.name
         ));
         if r.passed() {
             passed += 1;

@@ -65,6 +65,13 @@ fn case_input(case: &Case) -> crate::ops::OpInput {
 
 /// Runs one case.
 pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
+    if let Some(problem) = &case.problem {
+        return CaseResult {
+            error: Some(problem.clone()),
+            snippet: None,
+            mismatches: Vec::new(),
+        };
+    }
     let outcome = match interpreter.run(case.operation, &case_input(case)) {
         Ok(o) => o,
         Err(e) => {
@@ -106,5 +113,15 @@ pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
 
 /// Runs all cases on `jobs` threads; results keep the cases' order.
 pub fn run_all(interpreter: &Interpreter, cases: &[&Case], jobs: usize) -> Vec<CaseResult> {
-    crate::parallel::map(cases, jobs, |c| run_case(interpreter, c))
+    run_each(cases, jobs, |_| interpreter)
+}
+
+/// Runs all cases on `jobs` threads, each with the interpreter `pick`
+/// chooses for it; results keep the cases' order.
+pub fn run_each<'i>(
+    cases: &[&Case],
+    jobs: usize,
+    pick: impl Fn(&Case) -> &'i Interpreter + Sync,
+) -> Vec<CaseResult> {
+    crate::parallel::map(cases, jobs, |c| run_case(pick(c), c))
 }
