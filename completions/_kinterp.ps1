@@ -49,6 +49,8 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--desired-replica', '--desired-replica', [CompletionResultType]::ParameterName, 'The replica number passed to ReviseReplica')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format: yaml or json (run), table or json (--check)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format: yaml or json (run), table or json (--check)')
+            [CompletionResult]::new('--save-case', '--save-case', [CompletionResultType]::ParameterName, 'Append this run to FILE as a test case (inputs and results), for `kinterp test`')
+            [CompletionResult]::new('--case-name', '--case-name', [CompletionResultType]::ParameterName, 'With --save-case: the case''s name (default: the operation and the object''s kind/name)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)')
             [CompletionResult]::new('--lua-memory-limit', '--lua-memory-limit', [CompletionResultType]::ParameterName, 'Memory limit of the Lua VM in MiB; 0 means no limit')

@@ -45,6 +45,8 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --desired-replica 'The replica number passed to ReviseReplica'
             cand -o 'Output format: yaml or json (run), table or json (--check)'
             cand --output 'Output format: yaml or json (run), table or json (--check)'
+            cand --save-case 'Append this run to FILE as a test case (inputs and results), for `kinterp test`'
+            cand --case-name 'With --save-case: the case''s name (default: the operation and the object''s kind/name)'
             cand --color 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never'
             cand --timeout 'Time limit of one script call, e.g. 1s, 500ms, 2m (Karmada uses 1s)'
             cand --lua-memory-limit 'Memory limit of the Lua VM in MiB; 0 means no limit'

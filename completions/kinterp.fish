@@ -48,6 +48,8 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-re
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s o -l output -d 'Output format: yaml or json (run), table or json (--check)' -r -f -a "yaml\t''
 json\t''
 table\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l save-case -d 'Append this run to FILE as a test case (inputs and results), for `kinterp test`' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l case-name -d 'With --save-case: the case\'s name (default: the operation and the object\'s kind/name)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

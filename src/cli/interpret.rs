@@ -102,6 +102,12 @@ pub struct InterpretArgs {
     /// Run again whenever an input file changes (Ctrl-C to stop)
     #[arg(long, conflicts_with = "edit")]
     pub watch: bool,
+    /// Append this run to FILE as a test case (inputs and results), for `kinterp test`
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "edit", "watch"])]
+    pub save_case: Option<String>,
+    /// With --save-case: the case's name (default: the operation and the object's kind/name)
+    #[arg(long, value_name = "NAME", requires = "save_case")]
+    pub case_name: Option<String>,
 }
 
 /// Shows the warnings reading an input raised (duplicate keys), on
@@ -233,7 +239,10 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
                 } else {
                     read_status_in_place(p)
                 };
-                read.map(|w| warned(w).spent_on_use())
+                match args.save_case {
+                    Some(_) => read.map(warned),
+                    None => read.map(|w| warned(w).spent_on_use()),
+                }
             })
             .transpose()?,
         desired_replica: args.desired_replica,
@@ -252,7 +261,13 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     };
     // The objects are freed as they are converted into Lua (the Lua tables
     // reuse their memory), but for the one the diff shows.
-    let spend = if args.diff {
+    let spend = if args.save_case.is_some() {
+        // The saved case holds the inputs.
+        Spend {
+            desired: false,
+            observed: false,
+        }
+    } else if args.diff {
         Spend {
             desired: false,
             observed: op == Operation::Retain,
@@ -293,6 +308,9 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             } else {
                 super::print(&human, &Report::Outcome(&outcome));
             }
+            if let Some(path) = &args.save_case {
+                save_case(path, args.case_name.as_deref(), op, &input, &outcome)?;
+            }
             // Unless watching, the results (like the inputs) live until the
             // process exits: freeing a map of 200 000 labels entry by entry
             // costs more than a tenth of printing it.
@@ -301,8 +319,68 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             }
             Ok(0)
         }
-        Err(e) => Err(Failure::of_run(e, &interpreter)),
+        Err(e) => {
+            let e = match &args.save_case {
+                Some(path) => e.with_hint(format!("the run failed: nothing was saved to {path}")),
+                None => e,
+            };
+            Err(Failure::of_run(e, &interpreter))
+        }
     }
+}
+
+/// Appends the run to the case file `path` (made when missing), and says
+/// so on standard error.
+fn save_case(
+    path: &str,
+    name: Option<&str>,
+    op: Operation,
+    input: &OpInput,
+    outcome: &crate::ops::Outcome,
+) -> Result<(), Diagnostic> {
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => {
+            let object = if op == Operation::Retain {
+                input.desired.as_ref()
+            } else {
+                input.object()
+            };
+            let text = |v: Option<&serde_json::Value>| {
+                v.and_then(serde_json::Value::as_str)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let kind = text(object.and_then(|o| o.get("kind")));
+            let obj_name = text(object.and_then(|o| o.pointer("/metadata/name")));
+            format!("{op} {kind}/{obj_name}")
+        }
+    };
+    let doc = output::case::case_document(&name, op, input, outcome);
+    let cannot =
+        |e: std::io::Error| Diagnostic::input(format!("{path}: cannot save the case: {e}"));
+    let before = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(cannot(e)),
+    };
+    let mut text = String::new();
+    if !before.is_empty() {
+        if !before.ends_with(b"\n") {
+            text.push('\n');
+        }
+        text.push_str("---\n");
+    }
+    text.push_str(&doc);
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(cannot)?;
+    eprintln!("saved case {name:?} to {path}");
+    Ok(())
 }
 
 fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnostic> {

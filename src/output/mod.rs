@@ -1,6 +1,7 @@
 //! Rendering results: karmadactl's YAML, JSON, the `--check` table, diffs,
 //! JUnit and diagnostics, behind one reporter interface (`report`).
 
+pub mod case;
 pub mod check;
 pub mod diff;
 pub mod human;
