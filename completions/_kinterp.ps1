@@ -90,6 +90,7 @@ Register-ArgumentCompleter -Native -CommandName 'kinterp' -ScriptBlock {
             [CompletionResult]::new('--fail-on-empty', '--fail-on-empty', [CompletionResultType]::ParameterName, 'Exit 1 when no case ran')
             [CompletionResult]::new('--coverage', '--coverage', [CompletionResultType]::ParameterName, 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)')
             [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Run again whenever a case file or customization changes (Ctrl-C to stop)')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Rewrite the expected output of failing cases to the actual results, in place')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

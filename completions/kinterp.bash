@@ -421,7 +421,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__test)
-            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --update --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

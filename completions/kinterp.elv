@@ -85,6 +85,7 @@ set edit:completion:arg-completer[kinterp] = {|@words|
             cand --fail-on-empty 'Exit 1 when no case ran'
             cand --coverage 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
             cand --watch 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
+            cand --update 'Rewrite the expected output of failing cases to the actual results, in place'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'

@@ -84,6 +84,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage -d 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l watch -d 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l update -d 'Rewrite the expected output of failing cases to the actual results, in place'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s o -l output -d 'Output format' -r -f -a "human\t''

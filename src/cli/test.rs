@@ -63,6 +63,9 @@ pub struct TestArgs {
     /// Run again whenever a case file or customization changes (Ctrl-C to stop)
     #[arg(long)]
     pub watch: bool,
+    /// Rewrite the expected output of failing cases to the actual results, in place
+    #[arg(long, conflicts_with = "watch")]
+    pub update: bool,
 }
 
 /// `-o` of `kinterp test`.
@@ -171,10 +174,45 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
     if !suite.errors.is_empty() {
         return Ok(2);
     }
+    if args.update {
+        return update(&cases, &results);
+    }
     let failed = results.iter().any(|r| !r.passed());
     Ok(i32::from(
         failed || below || (args.fail_on_empty && cases.is_empty()),
     ))
+}
+
+/// `--update`: rewrites the `output` of each case that ran but differs,
+/// file by file, and names them; 0 unless a case could not run.
+fn update(cases: &[&Case], results: &[testrun::CaseResult]) -> Result<i32, Diagnostic> {
+    type Rewrite<'c> = (usize, &'c Case, serde_json::Map<String, serde_json::Value>);
+    let mut by_file: Vec<(&str, Vec<Rewrite>)> = Vec::new();
+    let mut broken = false;
+    for (case, result) in cases.iter().zip(results) {
+        if result.passed() {
+            continue;
+        }
+        let Some(output) = testrun::updated_output(case, result) else {
+            broken = true;
+            continue;
+        };
+        match by_file.iter_mut().find(|(f, _)| *f == case.file) {
+            Some((_, list)) => list.push((case.index, case, output)),
+            None => by_file.push((&case.file, vec![(case.index, case, output)])),
+        }
+    }
+    for (file, list) in &by_file {
+        let cannot = |m: String| Diagnostic::input(format!("{file}: cannot update: {m}"));
+        let text = std::fs::read_to_string(file).map_err(|e| cannot(e.to_string()))?;
+        let outputs: Vec<_> = list.iter().map(|(i, _, o)| (*i, o.clone())).collect();
+        let new = crate::output::case::rewrite_outputs(&text, &outputs).map_err(cannot)?;
+        std::fs::write(file, new).map_err(|e| cannot(e.to_string()))?;
+        for (_, case, _) in list {
+            println!("updated {file}: {}: {}", case.operation_name(), case.name);
+        }
+    }
+    Ok(i32::from(broken))
 }
 
 /// An interpreter per customization file of Karmada's layout: those

@@ -7,7 +7,7 @@ pub mod runner;
 
 pub use case::{Case, parse_cases};
 pub use layout::{Suite, load_suite};
-pub use runner::{CaseResult, Mismatch, run_all, run_case, run_each};
+pub use runner::{CaseResult, Mismatch, run_all, run_case, run_each, updated_output};
 
 use crate::diag::Diagnostic;
 
