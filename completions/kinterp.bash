@@ -91,7 +91,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__builtins)
-            opts="-o -h -V --operation --kind --output --color --timeout --lua-memory-limit --help --version"
+            opts="-o -h -V --operation --kind --output --builtins --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -111,6 +111,10 @@ _kinterp() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -271,7 +275,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__interpret)
-            opts="-f -R -j -o -h -V --filename --recursive --check --strict --jobs --operation --desired-file --observed-file --status-file --desired-replica --output --diff --with-builtins --print-to-stdout --edit --show-doc --watch --save-case --case-name --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --check --strict --jobs --operation --desired-file --observed-file --status-file --desired-replica --output --diff --with-builtins --print-to-stdout --edit --show-doc --watch --save-case --compare --builtins --case-name --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -322,6 +326,14 @@ _kinterp() {
                     return 0
                     ;;
                 --save-case)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compare)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -421,7 +433,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__test)
-            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --update --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --compare --builtins --update --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -465,6 +477,14 @@ _kinterp() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --compare)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -49,6 +49,8 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s o -l outpu
 json\t''
 table\t''"
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l save-case -d 'Append this run to FILE as a test case (inputs and results), for `kinterp test`' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l compare -d 'Also run on a baseline, the built-ins or the customizations at PATH, and print where the results differ (exit 1 when they do)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l case-name -d 'With --save-case: the case\'s name (default: the operation and the object\'s kind/name)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
@@ -74,6 +76,8 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-file -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-min -d 'With coverage: exit 1 when line coverage is below PCT percent' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s o -l output -d 'Output format: human, or json (cases, counts and coverage in one object)' -r -f -a "human\t''
 json\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l compare -d 'With -f: also run each case on a baseline, the built-ins or the customizations at PATH, and report where they agree' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -106,6 +110,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l operation -
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l kind -d 'Only this kind: Kind or apiVersion/Kind' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s o -l output -d 'Output format' -r -f -a "table\t''
 json\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -105,6 +105,11 @@ pub struct InterpretArgs {
     /// Append this run to FILE as a test case (inputs and results), for `kinterp test`
     #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "edit", "watch"])]
     pub save_case: Option<String>,
+    /// Also run on a baseline, the built-ins or the customizations at PATH, and print where the results differ (exit 1 when they do)
+    #[arg(long, value_name = "builtins|PATH", requires = "filename", conflicts_with_all = ["check", "edit", "diff"])]
+    pub compare: Option<String>,
+    #[command(flatten)]
+    pub builtins_dir: super::baseline::BuiltinsDir,
     /// With --save-case: the case's name (default: the operation and the object's kind/name)
     #[arg(long, value_name = "NAME", requires = "save_case")]
     pub case_name: Option<String>,
@@ -239,9 +244,9 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
                 } else {
                     read_status_in_place(p)
                 };
-                match args.save_case {
-                    Some(_) => read.map(warned),
-                    None => read.map(|w| warned(w).spent_on_use()),
+                match args.save_case.is_some() || args.compare.is_some() {
+                    true => read.map(warned),
+                    false => read.map(|w| warned(w).spent_on_use()),
                 }
             })
             .transpose()?,
@@ -254,15 +259,21 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     } else {
         PrintSink::Stderr
     };
-    let interpreter = Interpreter {
+    let mut interpreter = Interpreter {
         builtins: customizations.is_none() || args.with_builtins,
         customizations,
         profile: global.profile(print),
+        bundled: None,
     };
+    args.builtins_dir.apply(&mut interpreter)?;
+    if let Some(spec) = &args.compare {
+        return compare(global, args, spec, &interpreter, op, &input);
+    }
     // The objects are freed as they are converted into Lua (the Lua tables
     // reuse their memory), but for the one the diff shows.
-    let spend = if args.save_case.is_some() {
-        // The saved case holds the inputs.
+    let keep_inputs = args.save_case.is_some() || args.compare.is_some();
+    let spend = if keep_inputs {
+        // The saved case holds the inputs; the baseline reads them again.
         Spend {
             desired: false,
             observed: false,
@@ -327,6 +338,37 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             Err(Failure::of_run(e, &interpreter))
         }
     }
+}
+
+/// `--compare`: the same run on the baseline; a diff where they differ.
+fn compare(
+    global: &GlobalArgs,
+    args: &InterpretArgs,
+    spec: &str,
+    interpreter: &Interpreter,
+    op: Operation,
+    input: &OpInput,
+) -> Result<i32, Failure> {
+    let (baseline, name) = super::baseline::baseline(
+        spec,
+        args.with_builtins,
+        interpreter.bundled.clone(),
+        interpreter.profile.clone(),
+    )?;
+    let tested = interpreter.run(op, input);
+    let base = baseline.run(op, input);
+    let color = super::color::stdout_color(global.color);
+    let tested_name = args.filename.join(",");
+    let diff = output::compare::diff(&name, base.as_ref(), &tested_name, tested.as_ref(), color);
+    if diff.is_empty() {
+        println!("no differences from {name}");
+    } else {
+        print!("{diff}");
+    }
+    if let (Some(path), Ok(outcome)) = (&args.save_case, &tested) {
+        save_case(path, args.case_name.as_deref(), op, input, outcome)?;
+    }
+    Ok(i32::from(!diff.is_empty()))
 }
 
 /// Appends the run to the case file `path` (made when missing), and says

@@ -63,6 +63,11 @@ pub struct TestArgs {
     /// Run again whenever a case file or customization changes (Ctrl-C to stop)
     #[arg(long)]
     pub watch: bool,
+    /// With -f: also run each case on a baseline, the built-ins or the customizations at PATH, and report where they agree
+    #[arg(long, value_name = "builtins|PATH", requires = "filename")]
+    pub compare: Option<String>,
+    #[command(flatten)]
+    pub builtins_dir: super::baseline::BuiltinsDir,
     /// Rewrite the expected output of failing cases to the actual results, in place
     #[arg(long, conflicts_with = "watch")]
     pub update: bool,
@@ -98,10 +103,21 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
             args.recursive,
         )?))
     };
-    let interpreter = Interpreter {
+    let mut interpreter = Interpreter {
         builtins: customizations.is_none() || args.with_builtins,
         customizations,
         profile: global.profile(PrintSink::Stderr),
+        bundled: None,
+    };
+    args.builtins_dir.apply(&mut interpreter)?;
+    let baseline = match &args.compare {
+        Some(spec) => Some(super::baseline::baseline(
+            spec,
+            args.with_builtins,
+            interpreter.bundled.clone(),
+            interpreter.profile.clone(),
+        )?),
+        None => None,
     };
     let mut suite = testrun::load_suite(&args.paths)?;
     // Karmada's layout: cases under `testdata/` run against the
@@ -163,6 +179,14 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         (TestFormat::Json, _) => {
             super::coverage::print_json(&cases, &results, skipped, lines.as_ref())
         }
+    }
+    if let Some((baseline, name)) = &baseline {
+        let theirs = testrun::run_each(&cases, jobs, |_| baseline);
+        let color = super::color::stdout_color(global.color);
+        print!(
+            "{}",
+            crate::output::compare::cases(&cases, &results, &theirs, name, color)
+        );
     }
     if let Some(path) = &args.junit {
         let text = Junit.render(&report).unwrap_or_default();

@@ -3,6 +3,7 @@
 
 pub mod case;
 pub mod check;
+pub mod compare;
 pub mod diff;
 pub mod human;
 pub mod json;
