@@ -275,7 +275,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__interpret)
-            opts="-f -R -j -o -h -V --filename --recursive --check --strict --jobs --operation --desired-file --observed-file --status-file --desired-replica --output --diff --with-builtins --print-to-stdout --edit --show-doc --watch --save-case --compare --builtins --case-name --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --check --strict --jobs --operation --desired-file --observed-file --status-file --desired-replica --output --diff --with-builtins --print-to-stdout --edit --show-doc --watch --save-case --compare --builtins --trace --case-name --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -433,7 +433,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__test)
-            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --compare --builtins --update --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --compare --builtins --trace --update --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

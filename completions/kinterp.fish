@@ -66,6 +66,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l print-to-s
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l edit -d 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l show-doc -d 'With --edit: show each rule\'s documentation as comments'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l watch -d 'Run again whenever an input file changes (Ctrl-C to stop)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l trace -d 'Show each script line run, and the locals it assigned, on standard error'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s f -l filename -d 'Customizations under test (file, directory, glob or -); without it, the built-ins' -r
@@ -88,6 +89,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage -d 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l watch -d 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l trace -d 'Show each script line run, and the locals it assigned, on standard error (runs cases on one thread)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l update -d 'Rewrite the expected output of failing cases to the actual results, in place'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'

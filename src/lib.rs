@@ -144,6 +144,7 @@ pub mod runtime;
 pub mod suggest;
 pub mod testrun;
 pub mod thirdparty;
+pub mod trace;
 pub mod value;
 
 pub use diag::{Diagnostic, Kind, Location, Position, Severity};

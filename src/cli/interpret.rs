@@ -110,6 +110,9 @@ pub struct InterpretArgs {
     pub compare: Option<String>,
     #[command(flatten)]
     pub builtins_dir: super::baseline::BuiltinsDir,
+    /// Show each script line run, and the locals it assigned, on standard error
+    #[arg(long, conflicts_with_all = ["check", "edit"])]
+    pub trace: bool,
     /// With --save-case: the case's name (default: the operation and the object's kind/name)
     #[arg(long, value_name = "NAME", requires = "save_case")]
     pub case_name: Option<String>,
@@ -289,7 +292,14 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             observed: true,
         }
     };
-    match interpreter.run_spending(op, &mut input, spend) {
+    if args.trace {
+        crate::trace::start();
+    }
+    let run = interpreter.run_spending(op, &mut input, spend);
+    if args.trace {
+        eprint!("{}", crate::trace::render(&crate::trace::finish()));
+    }
+    match run {
         Ok(outcome) => {
             let human = Human {
                 color: super::color::stdout_color(global.color),

@@ -68,6 +68,9 @@ pub struct TestArgs {
     pub compare: Option<String>,
     #[command(flatten)]
     pub builtins_dir: super::baseline::BuiltinsDir,
+    /// Show each script line run, and the locals it assigned, on standard error (runs cases on one thread)
+    #[arg(long)]
+    pub trace: bool,
     /// Rewrite the expected output of failing cases to the actual results, in place
     #[arg(long, conflicts_with = "watch")]
     pub update: bool,
@@ -153,15 +156,18 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         }
     };
     let coverage = args.coverage || args.coverage_file.is_some() || args.coverage_min.is_some();
-    let jobs = match coverage {
-        // Coverage is recorded per thread: run on this one.
+    let jobs = match coverage || args.trace {
+        // Coverage and traces are recorded per thread: run on this one.
         true => 1,
         false => args.jobs.unwrap_or_else(crate::parallel::default_jobs),
     };
     if coverage {
         crate::coverage::start();
     }
-    let results = testrun::run_each(&cases, jobs, pick);
+    let results = match args.trace {
+        false => testrun::run_each(&cases, jobs, pick),
+        true => traced(&cases, pick),
+    };
     let lines = coverage.then(|| super::coverage::report(interpreter.customizations.as_ref()));
     let report = Report::Tests(TestReport {
         cases: &cases,
@@ -205,6 +211,31 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
     Ok(i32::from(
         failed || below || (args.fail_on_empty && cases.is_empty()),
     ))
+}
+
+/// Runs the cases one by one on this thread, each one's trace on
+/// standard error under its name.
+fn traced<'i>(
+    cases: &[&Case],
+    pick: impl Fn(&Case) -> &'i Interpreter,
+) -> Vec<testrun::CaseResult> {
+    crate::trace::start();
+    let results = cases
+        .iter()
+        .map(|c| {
+            let r = testrun::run_case(pick(c), c);
+            eprint!(
+                "trace {}: {}: {}\n{}",
+                c.file,
+                c.operation_name(),
+                c.name,
+                crate::trace::render(&crate::trace::take())
+            );
+            r
+        })
+        .collect();
+    crate::trace::finish();
+    results
 }
 
 /// `--update`: rewrites the `output` of each case that ran but differs,

@@ -135,6 +135,13 @@ impl Runner {
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
         crate::coverage::enter(script);
+        if crate::trace::active() {
+            let rule = crate::ops::Operation::ALL
+                .iter()
+                .find(|op| op.lua_function() == function)
+                .map_or(function, |op| op.name());
+            crate::trace::enter(rule, script);
+        }
         let start = Instant::now();
         let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
         match result {
@@ -247,7 +254,8 @@ impl Runner {
 fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
     // kinterp:coverage: `test --coverage` also records each line run.
     let mut triggers = HookTriggers::new().every_nth_instruction(every);
-    if crate::coverage::active() {
+    let tracing = crate::trace::active();
+    if crate::coverage::active() || tracing {
         triggers = triggers.every_line();
     }
     lua.set_hook(triggers, move |lua, debug| {
@@ -257,6 +265,11 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
             if debug.source().short_src.as_deref() == Some("<string>") {
                 if let Some(line) = debug.current_line() {
                     crate::coverage::line(line);
+                    if tracing {
+                        if let Some(frame) = super::locals::in_hook(lua) {
+                            crate::trace::line(line, frame);
+                        }
+                    }
                 }
             }
             return Ok(VmState::Continue);
