@@ -191,7 +191,14 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         let color = super::color::stdout_color(global.color);
         print!(
             "{}",
-            crate::output::compare::cases(&cases, &results, &theirs, name, color)
+            crate::output::compare::cases(
+                &cases,
+                &results,
+                &theirs,
+                name,
+                &args.filename.join(","),
+                color
+            )
         );
     }
     if let Some(path) = &args.junit {

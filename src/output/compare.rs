@@ -53,6 +53,7 @@ pub fn cases(
     tested: &[CaseResult],
     baseline: &[CaseResult],
     baseline_name: &str,
+    tested_name: &str,
     color: bool,
 ) -> String {
     let mut out = format!("compared with {baseline_name}:\n");
@@ -61,7 +62,7 @@ pub fn cases(
         let (Some(t), Some(b)) = (case_run(case, t), case_run(case, b)) else {
             continue;
         };
-        let text = diff(baseline_name, b, "tested", t, color);
+        let text = diff(baseline_name, b, tested_name, t, color);
         let word = if text.is_empty() { "same" } else { "differs" };
         out.push_str(&format!(
             "{word} {}: {}: {}\n{text}",

@@ -588,7 +588,7 @@ PASS cases.yaml: Retain: running member
 compared with builtins:
 differs cases.yaml: Retain: paused member
 --- builtins
-+++ tested
++++ ric.yaml
 @@ -5,4 +5,5 @@
  metadata:
    name: web
