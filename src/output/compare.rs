@@ -33,21 +33,31 @@ pub fn diff(
     )
 }
 
-/// A case's run as the comparison reads it; `None` when the case could
-/// not be decoded (its problem is the same on both sides).
-fn case_run<'r>(case: &Case, r: &'r CaseResult) -> Option<Result<&'r Outcome, &'r Diagnostic>> {
+/// A case's run as the comparison reads it: the fields the case excludes
+/// (`{{EXCLUDE}}`, e.g. times) masked; `None` when the case could not be
+/// decoded (its problem is the same on both sides).
+fn case_run(case: &Case, r: &CaseResult) -> Option<Result<Outcome, Diagnostic>> {
     if case.problem.is_some() {
         return None;
     }
     match (&r.outcome, &r.error) {
-        (Some(o), _) => Some(Ok(o)),
-        (None, Some(e)) => Some(Err(e)),
+        (Some(o), _) => {
+            let mut o = o.clone();
+            for (name, value) in &mut o.results {
+                if let Some((_, expected)) = case.output.iter().find(|(n, _)| n == name) {
+                    *value = crate::testrun::compare::keep_masks(expected, value);
+                }
+            }
+            Some(Ok(o))
+        }
+        (None, Some(e)) => Some(Err(e.clone())),
         (None, None) => None,
     }
 }
 
 /// `kinterp test --compare`: per case whether the baseline agrees (and
-/// the diff where it does not), then `compare: N same, M differ`.
+/// the diff where it does not), then `compare: N same, M differ`. Fields
+/// the case excludes are not compared.
 pub fn cases(
     cases: &[&Case],
     tested: &[CaseResult],
@@ -62,7 +72,7 @@ pub fn cases(
         let (Some(t), Some(b)) = (case_run(case, t), case_run(case, b)) else {
             continue;
         };
-        let text = diff(baseline_name, b, tested_name, t, color);
+        let text = diff(baseline_name, b.as_ref(), tested_name, t.as_ref(), color);
         let word = if text.is_empty() { "same" } else { "differs" };
         out.push_str(&format!(
             "{word} {}: {}: {}\n{text}",

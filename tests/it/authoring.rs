@@ -569,6 +569,13 @@ desiredObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec:
 observedObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 5}}
 output:
   retained: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 2}}
+---
+name: paused member, spec excluded
+operation: Retain
+desiredObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 2}}
+observedObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: {replicas: 5, paused: true}}
+output:
+  retained: {apiVersion: apps/v1, kind: Deployment, metadata: {name: web}, spec: '{{EXCLUDE}}'}
 ";
     Test::new()
         .file("ric.yaml", PAUSED_RETAIN_RIC)
@@ -584,7 +591,8 @@ output:
         .stdout(
             "PASS cases.yaml: Retain: paused member
 PASS cases.yaml: Retain: running member
-2 passed, 0 failed
+PASS cases.yaml: Retain: paused member, spec excluded
+3 passed, 0 failed
 compared with builtins:
 differs cases.yaml: Retain: paused member
 --- builtins
@@ -596,7 +604,8 @@ differs cases.yaml: Retain: paused member
 +  paused: true
    replicas: 2
 same cases.yaml: Retain: running member
-compare: 1 same, 1 differ
+same cases.yaml: Retain: paused member, spec excluded
+compare: 2 same, 1 differ
 ",
         )
         .run();
