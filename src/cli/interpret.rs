@@ -365,7 +365,14 @@ fn compare(
         interpreter.bundled.clone(),
         interpreter.profile.clone(),
     )?;
+    if args.trace {
+        crate::trace::start();
+    }
     let tested = interpreter.run(op, input);
+    if args.trace {
+        // The customization under test's run only.
+        eprint!("{}", crate::trace::render(&crate::trace::finish()));
+    }
     let base = baseline.run(op, input);
     let color = super::color::stdout_color(global.color);
     let tested_name = args.filename.join(",");

@@ -111,3 +111,24 @@ pub fn show(v: &Value, depth: usize) -> String {
         other => other.type_name().to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_render_short() {
+        let lua = Lua::new();
+        let v: Value = lua.load("return {1, 2.5, 'x', true}").eval().unwrap();
+        assert_eq!(show(&v, 2), "{1, 2.5, \"x\", true}");
+        let v: Value = lua.load("return {a = {b = {c = 1}}}").eval().unwrap();
+        assert_eq!(show(&v, 2), "{a={b={…}}}");
+        let v: Value = lua
+            .load("local t = {} for i = 1, 10 do t[i] = i end return t")
+            .eval()
+            .unwrap();
+        assert_eq!(show(&v, 2), "{1, 2, 3, 4, 5, 6, 7, 8, …}");
+        assert_eq!(show(&Value::Number(3.0), 2), "3");
+        assert_eq!(show(&Value::Nil, 2), "nil");
+    }
+}
