@@ -113,6 +113,11 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         bundled: None,
     };
     args.builtins_dir.apply(&mut interpreter)?;
+    if args.compare.is_some() && args.output == TestFormat::Json {
+        return Err(Diagnostic::usage(
+            "--compare reports as text; leave out -o json",
+        ));
+    }
     let baseline = match &args.compare {
         Some(spec) => Some(super::baseline::baseline(
             spec,
@@ -212,7 +217,7 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
         return Ok(2);
     }
     if args.update {
-        return update(&cases, &results);
+        return update(&cases, &results, args.output == TestFormat::Json);
     }
     let failed = results.iter().any(|r| !r.passed());
     Ok(i32::from(
@@ -247,7 +252,7 @@ fn traced<'i>(
 
 /// `--update`: rewrites the `output` of each case that ran but differs,
 /// file by file, and names them; 0 unless a case could not run.
-fn update(cases: &[&Case], results: &[testrun::CaseResult]) -> Result<i32, Diagnostic> {
+fn update(cases: &[&Case], results: &[testrun::CaseResult], json: bool) -> Result<i32, Diagnostic> {
     type Rewrite<'c> = (usize, &'c Case, serde_json::Map<String, serde_json::Value>);
     let mut by_file: Vec<(&str, Vec<Rewrite>)> = Vec::new();
     let mut broken = false;
@@ -271,7 +276,12 @@ fn update(cases: &[&Case], results: &[testrun::CaseResult]) -> Result<i32, Diagn
         let new = crate::output::case::rewrite_outputs(&text, &outputs).map_err(cannot)?;
         std::fs::write(file, new).map_err(|e| cannot(e.to_string()))?;
         for (_, case, _) in list {
-            println!("updated {file}: {}: {}", case.operation_name(), case.name);
+            let line = format!("updated {file}: {}: {}", case.operation_name(), case.name);
+            // Standard output holds one JSON object with -o json.
+            match json {
+                true => eprintln!("{line}"),
+                false => println!("{line}"),
+            }
         }
     }
     Ok(i32::from(broken))
