@@ -161,11 +161,16 @@ pub fn failure_text(case: &Case, result: &CaseResult, color: bool) -> String {
     }
     for m in &result.mismatches {
         match m {
-            Mismatch::Missing { name, produced } => out.push_str(&format!(
-                "result {name:?} is not produced by {} (it gives: {})\n",
-                case.operation,
-                produced.join(", ")
-            )),
+            Mismatch::Missing { name, produced } => {
+                out.push_str(&format!(
+                    "result {name:?} is not produced by {} (it gives: {})\n",
+                    case.operation,
+                    produced.join(", ")
+                ));
+                if let Some(meant) = crate::suggest::best(name, produced.iter().copied()) {
+                    out.push_str(&format!("\n  tip: did you mean {meant:?}?\n"));
+                }
+            }
             Mismatch::Differs {
                 name,
                 expected,

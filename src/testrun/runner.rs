@@ -117,19 +117,21 @@ pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
 }
 
 /// The `output` a failing case would need to pass: its results, only
-/// those the case lists (all when it lists none), `{{EXCLUDE}}` fields
+/// those the case lists (all when it lists none the operation gives),
+/// `{{EXCLUDE}}` fields
 /// and equal quantities kept as written. `None` when the case did not run.
 pub fn updated_output(case: &Case, result: &CaseResult) -> Option<serde_json::Map<String, Value>> {
     let outcome = result.outcome.as_ref()?;
     let mut out = serde_json::Map::new();
-    if case.output.is_empty() {
-        for (name, actual) in &outcome.results {
-            out.insert(name.to_string(), actual.clone());
-        }
-    }
     for (name, expected) in &case.output {
         if let Some(actual) = outcome.get(name) {
             out.insert(name.clone(), super::compare::keep_masks(expected, actual));
+        }
+    }
+    if out.is_empty() {
+        // None listed, or none the operation gives (a mistyped name).
+        for (name, actual) in &outcome.results {
+            out.insert(name.to_string(), actual.clone());
         }
     }
     Some(out)

@@ -794,3 +794,29 @@ output:
         format!("trace cases.yaml: InterpretHealth: stalled\n{STALLED_TRACE}")
     );
 }
+
+#[test]
+fn a_mistyped_result_name_gets_a_suggestion() {
+    Test::new()
+        .file("ric.yaml", HEALTH_RIC)
+        .file(
+            "cases.yaml",
+            "name: typo in output
+operation: InterpretHealth
+observedObj: {apiVersion: apps/v1, kind: Deployment, metadata: {name: d}, status: {ready: true}}
+output:
+  healty: true
+",
+        )
+        .args(["test", "cases.yaml", "-f", "ric.yaml"])
+        .stdout(
+            "FAIL cases.yaml: InterpretHealth: typo in output
+result \"healty\" is not produced by InterpretHealth (it gives: healthy)
+
+  tip: did you mean \"healthy\"?
+0 passed, 1 failed
+",
+        )
+        .status(1)
+        .run();
+}
