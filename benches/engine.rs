@@ -41,6 +41,7 @@ fn retain_in_process(bencher: divan::Bencher) {
             print: PrintSink::Discard,
             ..Profile::default()
         },
+        bundled: None,
     };
     let desired = parse_documents("d", &read("testdata/deployment/desired.yaml"))
         .unwrap()

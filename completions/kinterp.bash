@@ -97,7 +97,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__builtins)
-            opts="-o -h -V --operation --kind --output --color --timeout --lua-memory-limit --help --version"
+            opts="-o -h -V --operation --kind --output --builtins --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -117,6 +117,10 @@ _kinterp() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -291,7 +295,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__interpret)
-            opts="-f -R -j -o -h -V --filename --recursive --check --strict --jobs --operation --desired-file --observed-file --status-file --desired-replica --output --diff --with-builtins --print-to-stdout --edit --show-doc --watch --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --check --strict --jobs --operation --desired-file --observed-file --status-file --desired-replica --output --diff --with-builtins --print-to-stdout --edit --show-doc --watch --save-case --compare --builtins --trace --case-name --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -339,6 +343,22 @@ _kinterp() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "yaml json table" -- "${cur}"))
+                    return 0
+                    ;;
+                --save-case)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compare)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --case-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -437,7 +457,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__simulate)
-            opts="-f -R -o -h -V --template --member --members --replicas --filename --recursive --with-builtins --output --save-status --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -o -h -V --template --member --members --replicas --filename --recursive --with-builtins --builtins --output --save-status --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -464,6 +484,10 @@ _kinterp() {
                     return 0
                     ;;
                 -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -499,7 +523,7 @@ _kinterp() {
             return 0
             ;;
         kinterp__subcmd__test)
-            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --color --timeout --lua-memory-limit --help --version"
+            opts="-f -R -j -o -h -V --filename --recursive --with-builtins --junit --filter --fail-on-empty --jobs --coverage --coverage-file --coverage-min --output --watch --compare --builtins --trace --update --color --timeout --lua-memory-limit --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -543,6 +567,14 @@ _kinterp() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --compare)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --builtins)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -49,6 +49,10 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l desired-re
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s o -l output -d 'Output format: yaml or json (run), table or json (--check)' -r -f -a "yaml\t''
 json\t''
 table\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l save-case -d 'Append this run to FILE as a test case (inputs and results), for `kinterp test`' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l compare -d 'Also run on a baseline, the built-ins or the customizations at PATH, and print where the results differ (exit 1 when they do)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l case-name -d 'With --save-case: the case\'s name (default: the operation and the object\'s kind/name)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -63,6 +67,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l print-to-s
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l edit -d 'Edit the customization in $KUBE_EDITOR, $EDITOR, $VISUAL or vi, then validate and save it'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l show-doc -d 'With --edit: show each rule\'s documentation as comments'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l watch -d 'Run again whenever an input file changes (Ctrl-C to stop)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -l trace -d 'Show each script line run, and the locals it assigned, on standard error'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand interpret" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s f -l filename -d 'Customizations under test (file, directory, glob or -); without it, the built-ins' -r
@@ -73,6 +78,8 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-file -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage-min -d 'With coverage: exit 1 when line coverage is below PCT percent' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s o -l output -d 'Output format: human, or json (cases, counts and coverage in one object)' -r -f -a "human\t''
 json\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l compare -d 'With -f: also run each case on a baseline, the built-ins or the customizations at PATH, and report where they agree' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -83,6 +90,8 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l with-builtins -
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l fail-on-empty -d 'Exit 1 when no case ran'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l coverage -d 'Report which customizations, rules and script lines the cases ran (runs cases on one thread)'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l watch -d 'Run again whenever a case file or customization changes (Ctrl-C to stop)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l trace -d 'Show each script line run, and the locals it assigned, on standard error (runs cases on one thread)'
+complete -c kinterp -n "__fish_kinterp_using_subcommand test" -l update -d 'Rewrite the expected output of failing cases to the actual results, in place'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s h -l help -d 'Print help'
 complete -c kinterp -n "__fish_kinterp_using_subcommand test" -s V -l version -d 'Print version'
 complete -c kinterp -n "__fish_kinterp_using_subcommand lint" -s o -l output -d 'Output format' -r -f -a "human\t''
@@ -105,6 +114,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l operation -
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l kind -d 'Only this kind: Kind or apiVersion/Kind' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -s o -l output -d 'Output format' -r -f -a "table\t''
 json\t''"
+complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand builtins" -l color -d 'When to colour output: auto (only on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -117,6 +127,7 @@ complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l member -d '
 complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l members -d 'Members\' objects: a directory of files named by cluster (member1.yaml), or a file of objects (a List too) each naming its cluster in the work.karmada.io/namespace annotation (repeatable)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l replicas -d 'Replicas scheduled to a member (NAME=N); others get the template\'s count (repeatable)' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s f -l filename -d 'Customization files: a file, a directory, a glob, or - for standard input (repeatable)' -r
+complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -l builtins -d 'Replace the bundled third-party customizations, for this run, by those under DIR (recursively), e.g. a Karmada release\'s resourcecustomizations tree' -r
 complete -c kinterp -n "__fish_kinterp_using_subcommand simulate" -s o -l output -d 'Output format: human (a table and the status diff), yaml or json (every step\'s result)' -r -f -a "human\t''
 yaml\t''
 json\t''"

@@ -40,11 +40,11 @@ thread_local! {
 struct Observer;
 
 impl crate::lua::run::LineObserver for Observer {
-    fn enter(&self, script: &str) {
+    fn enter(&self, _function: &str, script: &str) {
         enter(script);
     }
 
-    fn line(&self, line: usize) {
+    fn line(&self, _lua: &mlua::Lua, line: usize) {
         line_reached(line);
     }
 }
@@ -52,12 +52,12 @@ impl crate::lua::run::LineObserver for Observer {
 /// Starts recording on this thread.
 pub fn start() {
     RECORDER.with(|r| *r.borrow_mut() = Some(Recorder::default()));
-    crate::lua::run::observe_lines(Some(&Observer));
+    crate::lua::run::observe_lines(&Observer);
 }
 
 /// Stops recording on this thread and returns what was recorded.
 pub fn finish() -> Recorder {
-    crate::lua::run::observe_lines(None);
+    crate::lua::run::stop_observing_lines(&Observer);
     RECORDER.with(|r| r.borrow_mut().take()).unwrap_or_default()
 }
 

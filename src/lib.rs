@@ -147,6 +147,7 @@ pub mod simulate;
 pub mod suggest;
 pub mod testrun;
 pub mod thirdparty;
+pub mod trace;
 
 pub use diag::{Diagnostic, Kind, Location, Position, Severity};
 pub use interpreter::{Interpreter, Profile};

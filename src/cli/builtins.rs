@@ -37,6 +37,8 @@ pub struct BuiltinsArgs {
     /// Output format
     #[arg(short = 'o', long, value_enum, default_value_t = BuiltinsFormat::Table)]
     pub output: BuiltinsFormat,
+    #[command(flatten)]
+    pub builtins_dir: super::baseline::BuiltinsDir,
 }
 
 /// One row of the matrix.
@@ -51,17 +53,35 @@ pub struct Row {
 /// The full matrix, sorted: bundled customizations, native kinds, and the
 /// generic InterpretStatus fallback as `*`/`*`.
 pub fn matrix() -> Vec<Row> {
+    matrix_with(None)
+}
+
+/// [`matrix`] with `bundled` (`--builtins DIR`) in place of the bundled
+/// customizations, when given.
+pub fn matrix_with(bundled: Option<&crate::ric::CustomizationSet>) -> Vec<Row> {
     let mut rows = Vec::new();
-    for b in crate::thirdparty::BUNDLED {
-        let set = crate::thirdparty::customizations_for(b.api_version, b.kind);
+    let mut push = |api_version: &str, kind: &str, set: Option<&crate::ric::CustomizationSet>| {
         for op in Operation::ALL {
-            if set.is_some_and(|s| s.enabled(op, b.api_version, b.kind)) {
+            if set.is_some_and(|s| s.enabled(op, api_version, kind)) {
                 rows.push(Row {
-                    api_version: b.api_version.into(),
-                    kind: b.kind.into(),
+                    api_version: api_version.into(),
+                    kind: kind.into(),
                     operation: op,
                     source: "thirdparty",
                 });
+            }
+        }
+    };
+    match bundled {
+        None => {
+            for b in crate::thirdparty::BUNDLED {
+                let set = crate::thirdparty::customizations_for(b.api_version, b.kind);
+                push(b.api_version, b.kind, set);
+            }
+        }
+        Some(set) => {
+            for c in set.items() {
+                push(&c.api_version, &c.kind, Some(set));
             }
         }
     }
@@ -91,7 +111,8 @@ pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Diagnostic> 
         .as_deref()
         .map(crate::load::parse_operation)
         .transpose()?;
-    let rows: Vec<Row> = matrix()
+    let bundled = args.builtins_dir.load()?;
+    let rows: Vec<Row> = matrix_with(bundled.as_deref())
         .into_iter()
         .filter(|r| op.is_none_or(|o| o == r.operation))
         .filter(|r| match &args.kind {
@@ -111,7 +132,16 @@ pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Diagnostic> 
     let report = Report::Builtins(&data);
     match args.output {
         BuiltinsFormat::Json => super::print(&Json, &report),
-        BuiltinsFormat::Table => super::print(&Human::default(), &report),
+        BuiltinsFormat::Table => {
+            match &args.builtins_dir.dir {
+                Some(dir) => println!("third-party customizations: {dir}"),
+                None => println!(
+                    "third-party customizations: Karmada {}",
+                    crate::thirdparty::KARMADA
+                ),
+            }
+            super::print(&Human::default(), &report)
+        }
     }
     Ok(0)
 }

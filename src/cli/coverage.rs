@@ -78,7 +78,7 @@ pub fn print_json(
     let doc = json!({
         "cases": cases.iter().zip(results).map(|(c, r)| json!({
             "file": c.file,
-            "operation": c.operation.name(),
+            "operation": c.operation_name(),
             "name": c.name,
             "passed": r.passed(),
             "failure": (!r.passed()).then(|| failure_text(c, r, false)),

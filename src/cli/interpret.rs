@@ -98,6 +98,20 @@ pub struct InterpretArgs {
     /// Run again whenever an input file changes (Ctrl-C to stop)
     #[arg(long, conflicts_with = "edit")]
     pub watch: bool,
+    /// Append this run to FILE as a test case (inputs and results), for `kinterp test`
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "edit", "watch"])]
+    pub save_case: Option<String>,
+    /// Also run on a baseline, the built-ins or the customizations at PATH, and print where the results differ (exit 1 when they do)
+    #[arg(long, value_name = "builtins|PATH", requires = "filename", conflicts_with_all = ["check", "edit", "diff"])]
+    pub compare: Option<String>,
+    #[command(flatten)]
+    pub builtins_dir: super::baseline::BuiltinsDir,
+    /// Show each script line run, and the locals it assigned, on standard error
+    #[arg(long, conflicts_with_all = ["check", "edit"])]
+    pub trace: bool,
+    /// With --save-case: the case's name (default: the operation and the object's kind/name)
+    #[arg(long, value_name = "NAME", requires = "save_case")]
+    pub case_name: Option<String>,
 }
 
 /// Shows the warnings reading an input raised (duplicate keys), on
@@ -227,26 +241,30 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     } else {
         PrintSink::Stderr
     };
-    let interpreter = Interpreter {
+    let mut interpreter = Interpreter {
         builtins: customizations.is_none() || args.with_builtins,
         customizations,
         profile: global.profile(print),
+        bundled: None,
     };
+    args.builtins_dir.apply(&mut interpreter)?;
     if runs.len() == 1 {
         let (desired, observed) = runs.into_iter().next().unwrap_or_default();
-        run_one(global, args, op, format, &interpreter, desired, observed)?;
-        return Ok(0);
+        return run_one(global, args, op, format, &interpreter, desired, observed);
     }
     // Each object's result (or error) as for that object alone, in
     // order; the exit status is the worst.
     let mut worst = 0;
     for (desired, observed) in runs {
-        if let Err(f) = run_one(global, args, op, format, &interpreter, desired, observed) {
-            eprintln!(
-                "{}",
-                output::human::diagnostic(&f.diagnostic, f.snippet.as_deref())
-            );
-            worst = worst.max(f.diagnostic.exit_code());
+        match run_one(global, args, op, format, &interpreter, desired, observed) {
+            Ok(code) => worst = worst.max(code),
+            Err(f) => {
+                eprintln!(
+                    "{}",
+                    output::human::diagnostic(&f.diagnostic, f.snippet.as_deref())
+                );
+                worst = worst.max(f.diagnostic.exit_code());
+            }
         }
     }
     Ok(worst)
@@ -309,7 +327,8 @@ fn runs(
 }
 
 /// Runs the operation on one object (or Retain's pair) and prints the
-/// result as for that object alone.
+/// result as for that object alone; the exit status (`--compare`: 1 when
+/// the baseline differs).
 fn run_one(
     global: &GlobalArgs,
     args: &InterpretArgs,
@@ -318,7 +337,7 @@ fn run_one(
     interpreter: &Interpreter,
     desired: Option<Value>,
     observed: Option<Value>,
-) -> Result<(), Failure> {
+) -> Result<i32, Failure> {
     // A Work in the status file gives the item of the run's object.
     let object = match op {
         Operation::Retain => desired.as_ref(),
@@ -333,7 +352,12 @@ fn run_one(
             // SAFETY: in place only for a single run, which reads the file
             // once; a status file is not rewritten under a running
             // interpret (docs/security.md). Watching reads into memory.
-            unsafe { read_status_for(p, object, !args.watch) }.map(|w| warned(w).spent_on_use())
+            let read = unsafe { read_status_for(p, object, !args.watch) };
+            // A saved case and a baseline read the items again.
+            match args.save_case.is_some() || args.compare.is_some() {
+                true => read.map(warned),
+                false => read.map(|w| warned(w).spent_on_use()),
+            }
         })
         .transpose()?;
     // The inputs live until the process exits: freeing thousands of status
@@ -346,9 +370,19 @@ fn run_one(
     });
     // Freed decoding memory need not stay resident while Lua grows.
     crate::heap::release_free();
+    if let Some(spec) = &args.compare {
+        return compare(global, args, spec, interpreter, op, &input);
+    }
     // The objects are freed as they are converted into Lua (the Lua tables
     // reuse their memory), but for the one the diff shows.
-    let spend = if args.diff {
+    let keep_inputs = args.save_case.is_some() || args.compare.is_some();
+    let spend = if keep_inputs {
+        // The saved case holds the inputs; the baseline reads them again.
+        Spend {
+            desired: false,
+            observed: false,
+        }
+    } else if args.diff {
         Spend {
             desired: false,
             observed: op == Operation::Retain,
@@ -359,7 +393,14 @@ fn run_one(
             observed: true,
         }
     };
-    match interpreter.run_spending(op, &mut input, spend) {
+    if args.trace {
+        crate::trace::start();
+    }
+    let run = interpreter.run_spending(op, &mut input, spend);
+    if args.trace {
+        eprint!("{}", crate::trace::render(&crate::trace::finish()));
+    }
+    match run {
         Ok(outcome) => {
             let human = Human {
                 color: super::color::stdout_color(global.color),
@@ -389,16 +430,117 @@ fn run_one(
             } else {
                 super::print(&human, &Report::Outcome(&outcome));
             }
+            if let Some(path) = &args.save_case {
+                save_case(path, args.case_name.as_deref(), op, &input, &outcome)?;
+            }
             // Unless watching, the results (like the inputs) live until the
             // process exits: freeing a map of 200 000 labels entry by entry
             // costs more than a tenth of printing it.
             if !args.watch {
                 std::mem::forget(outcome);
             }
-            Ok(())
+            Ok(0)
         }
-        Err(e) => Err(Failure::of_run(e, interpreter)),
+        Err(e) => {
+            let e = match &args.save_case {
+                Some(path) => e.with_hint(format!("the run failed: nothing was saved to {path}")),
+                None => e,
+            };
+            Err(Failure::of_run(e, interpreter))
+        }
     }
+}
+
+/// `--compare`: the same run on the baseline; a diff where they differ.
+fn compare(
+    global: &GlobalArgs,
+    args: &InterpretArgs,
+    spec: &str,
+    interpreter: &Interpreter,
+    op: Operation,
+    input: &OpInput,
+) -> Result<i32, Failure> {
+    let (baseline, name) = super::baseline::baseline(
+        spec,
+        args.with_builtins,
+        interpreter.bundled.clone(),
+        interpreter.profile.clone(),
+    )?;
+    if args.trace {
+        crate::trace::start();
+    }
+    let tested = interpreter.run(op, input);
+    if args.trace {
+        // The customization under test's run only.
+        eprint!("{}", crate::trace::render(&crate::trace::finish()));
+    }
+    let base = baseline.run(op, input);
+    let color = super::color::stdout_color(global.color);
+    let tested_name = args.filename.join(",");
+    let diff = output::compare::diff(&name, base.as_ref(), &tested_name, tested.as_ref(), color);
+    if diff.is_empty() {
+        println!("no differences from {name}");
+    } else {
+        print!("{diff}");
+    }
+    if let (Some(path), Ok(outcome)) = (&args.save_case, &tested) {
+        save_case(path, args.case_name.as_deref(), op, input, outcome)?;
+    }
+    Ok(i32::from(!diff.is_empty()))
+}
+
+/// Appends the run to the case file `path` (made when missing), and says
+/// so on standard error.
+fn save_case(
+    path: &str,
+    name: Option<&str>,
+    op: Operation,
+    input: &OpInput,
+    outcome: &crate::ops::Outcome,
+) -> Result<(), Diagnostic> {
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => {
+            let object = if op == Operation::Retain {
+                input.desired.as_ref()
+            } else {
+                input.object()
+            };
+            let text = |v: Option<&serde_json::Value>| {
+                v.and_then(serde_json::Value::as_str)
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let kind = text(object.and_then(|o| o.get("kind")));
+            let obj_name = text(object.and_then(|o| o.pointer("/metadata/name")));
+            format!("{op} {kind}/{obj_name}")
+        }
+    };
+    let doc = output::case::case_document(&name, op, input, outcome);
+    let cannot =
+        |e: std::io::Error| Diagnostic::input(format!("{path}: cannot save the case: {e}"));
+    let before = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(cannot(e)),
+    };
+    let mut text = String::new();
+    if !before.is_empty() {
+        if !before.ends_with(b"\n") {
+            text.push('\n');
+        }
+        text.push_str("---\n");
+    }
+    text.push_str(&doc);
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(cannot)?;
+    eprintln!("saved case {name:?} to {path}");
+    Ok(())
 }
 
 fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnostic> {

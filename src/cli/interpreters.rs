@@ -26,6 +26,8 @@ pub struct InterpreterArgs {
     /// With -f: fall back to the built-in interpreters as Karmada's control plane does
     #[arg(long, requires = "filename")]
     pub with_builtins: bool,
+    #[command(flatten)]
+    pub builtins_dir: super::baseline::BuiltinsDir,
 }
 
 impl InterpreterArgs {
@@ -43,10 +45,13 @@ impl InterpreterArgs {
                 .map(super::interpret::warned)?;
             Some(CustomizationSet::new(set))
         };
-        Ok(Interpreter {
+        let mut interpreter = Interpreter {
             builtins: customizations.is_none() || self.with_builtins,
             customizations,
             profile: global.profile(print),
-        })
+            bundled: None,
+        };
+        self.builtins_dir.apply(&mut interpreter)?;
+        Ok(interpreter)
     }
 }

@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and the subcommand drivers; the binary
 //! parses with these types and calls `run`.
 
+pub mod baseline;
 pub mod builtins;
 pub mod color;
 pub mod coverage;
@@ -22,9 +23,16 @@ use crate::interpreter::Profile;
 use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Report, Reporter};
 
+/// `--version`: kinterp's, and the Karmada release its bundled
+/// customizations reproduce (`thirdparty::KARMADA`, tested to agree).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    ", bundled customizations of Karmada v1.19.0-rc.0 (f8fdd02)"
+);
+
 /// Run, lint and test Karmada resource interpreter customizations offline.
 #[derive(Debug, Parser)]
-#[command(name = "kinterp", version, about, long_about = None, propagate_version = true)]
+#[command(name = "kinterp", version = VERSION, about, long_about = None, propagate_version = true)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -216,6 +224,11 @@ mod tests {
         assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
         assert!(parse_duration("0s").is_err());
         assert!(parse_duration("1h").is_err());
+    }
+
+    #[test]
+    fn version_names_the_bundled_release() {
+        assert!(VERSION.ends_with(&format!(" Karmada {}", crate::thirdparty::KARMADA)));
     }
 
     #[test]

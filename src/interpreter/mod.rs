@@ -23,6 +23,10 @@ pub struct Interpreter {
     pub builtins: bool,
     /// The runtime profile of every script.
     pub profile: Profile,
+    /// Customizations that stand in for the bundled third-party set
+    /// (`--builtins DIR`, e.g. another Karmada release's); `None`: the
+    /// bundled set.
+    pub bundled: Option<std::sync::Arc<CustomizationSet>>,
 }
 
 /// Where an answer came from.
@@ -51,6 +55,7 @@ impl Interpreter {
             customizations: None,
             builtins: true,
             profile,
+            bundled: None,
         }
     }
 
@@ -61,6 +66,7 @@ impl Interpreter {
             customizations: Some(CustomizationSet::new(customizations)),
             builtins: false,
             profile,
+            bundled: None,
         }
     }
 
@@ -94,6 +100,7 @@ impl Interpreter {
         let c = self
             .customizations
             .iter()
+            .chain(self.bundled.as_deref())
             .chain(bundled)
             .flat_map(CustomizationSet::items)
             .find(|c| c.name == name && c.file == file)?;
@@ -160,7 +167,11 @@ impl Interpreter {
         if !self.builtins {
             return Ok(None);
         }
-        if let Some(set) = crate::thirdparty::customizations_for(&api_version, &kind) {
+        let bundled = match &self.bundled {
+            Some(set) => Some(&**set),
+            None => crate::thirdparty::customizations_for(&api_version, &kind),
+        };
+        if let Some(set) = bundled {
             if let Some(out) = self.run_set(set, op, &api_version, &kind, input, objects)? {
                 return Ok(Some((out, Origin::ThirdParty)));
             }

@@ -34,7 +34,7 @@ pub fn report(cases: &[&Case], results: &[CaseResult]) -> String {
         cases.len()
     ));
     for (case, result) in cases.iter().zip(results) {
-        let name = format!("{}: {}", case.operation, case.name);
+        let name = format!("{}: {}", case.operation_name(), case.name);
         out.push_str(&format!(
             "    <testcase classname=\"{}\" name=\"{}\"",
             escape(&case.file),

@@ -1,7 +1,9 @@
 //! Rendering results: karmadactl's YAML, JSON, the `--check` table, diffs,
 //! JUnit and diagnostics, behind one reporter interface (`report`).
 
+pub mod case;
 pub mod check;
+pub mod compare;
 pub mod diff;
 pub mod human;
 pub mod junit;

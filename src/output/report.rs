@@ -181,11 +181,16 @@ pub fn failure_text(case: &Case, result: &CaseResult, color: bool) -> String {
     }
     for m in &result.mismatches {
         match m {
-            Mismatch::Missing { name, produced } => out.push_str(&format!(
-                "result {name:?} is not produced by {} (it gives: {})\n",
-                case.operation,
-                produced.join(", ")
-            )),
+            Mismatch::Missing { name, produced } => {
+                out.push_str(&format!(
+                    "result {name:?} is not produced by {} (it gives: {})\n",
+                    case.operation,
+                    produced.join(", ")
+                ));
+                if let Some(meant) = crate::suggest::best(name, produced.iter().copied()) {
+                    out.push_str(&format!("\n  tip: did you mean {meant:?}?\n"));
+                }
+            }
             Mismatch::Differs {
                 name,
                 expected,
@@ -216,7 +221,9 @@ fn tests_human(t: &TestReport<'_>, color: bool) -> String {
         };
         out.push_str(&format!(
             "{word} {}: {}: {}\n",
-            case.file, case.operation, case.name
+            case.file,
+            case.operation_name(),
+            case.name
         ));
         if r.passed() {
             passed += 1;

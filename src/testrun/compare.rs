@@ -28,6 +28,15 @@ pub fn align(expected: &Value, actual: &Value) -> (Value, Value) {
     (expected, actual)
 }
 
+/// `actual` with the fields `expected` excludes, and the quantities it
+/// spells differently but equal, as `expected` writes them; numbers as
+/// they are.
+pub fn keep_masks(expected: &Value, actual: &Value) -> Value {
+    let mut actual = actual.clone();
+    mask(expected, &mut actual, false);
+    actual
+}
+
 /// For lists whose order carries no meaning (dependencies, which Karmada
 /// sorts itself): puts actual elements that equal an expected one in the
 /// expected order, the rest after them in their own order.

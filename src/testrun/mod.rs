@@ -2,21 +2,22 @@
 
 pub mod case;
 pub mod compare;
+pub mod layout;
 pub mod runner;
 
 pub use case::{Case, parse_cases};
-pub use runner::{CaseResult, Mismatch, run_all, run_case};
+pub use layout::{Suite, load_suite};
+pub use runner::{CaseResult, Mismatch, run_all, run_case, run_each, updated_output};
 
 use crate::diag::Diagnostic;
-use crate::input::sources::{expand_paths, read_path};
 
 /// Loads every case under the paths (files, or directories searched
-/// recursively for .yaml, .yml and .json files), in path order.
+/// recursively for .yaml, .yml and .json files), in path order; the first
+/// file that cannot be decoded is the error.
 pub fn load_cases(paths: &[String]) -> Result<Vec<Case>, Diagnostic> {
-    let mut cases = Vec::new();
-    for p in expand_paths(paths, true)? {
-        let source = read_path(p.as_deref())?;
-        cases.extend(parse_cases(&source.name, &source.text)?);
+    let mut suite = load_suite(paths)?;
+    match suite.errors.is_empty() {
+        true => Ok(suite.cases),
+        false => Err(suite.errors.swap_remove(0)),
     }
-    Ok(cases)
 }

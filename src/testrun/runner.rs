@@ -7,7 +7,7 @@ use super::case::Case;
 use super::compare::{align, align_unordered};
 use crate::diag::Diagnostic;
 use crate::interpreter::Interpreter;
-use crate::ops::Operation;
+use crate::ops::{Operation, Outcome};
 
 /// Where one expected result differs from the actual one.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +36,8 @@ pub struct CaseResult {
     pub snippet: Option<String>,
     /// The operation ran and some results differ.
     pub mismatches: Vec<Mismatch>,
+    /// The results, when the operation ran.
+    pub outcome: Option<Outcome>,
 }
 
 impl CaseResult {
@@ -65,6 +67,14 @@ fn case_input(case: &Case) -> crate::ops::OpInput {
 
 /// Runs one case.
 pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
+    if let Some(problem) = &case.problem {
+        return CaseResult {
+            error: Some(problem.clone()),
+            snippet: None,
+            mismatches: Vec::new(),
+            outcome: None,
+        };
+    }
     let outcome = match interpreter.run(case.operation, &case_input(case)) {
         Ok(o) => o,
         Err(e) => {
@@ -72,6 +82,7 @@ pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
                 snippet: interpreter.snippet(&e).map(str::to_string),
                 error: Some(e),
                 mismatches: Vec::new(),
+                outcome: None,
             };
         }
     };
@@ -101,10 +112,42 @@ pub fn run_case(interpreter: &Interpreter, case: &Case) -> CaseResult {
         error: None,
         snippet: None,
         mismatches,
+        outcome: Some(outcome),
     }
+}
+
+/// The `output` a failing case would need to pass: its results, only
+/// those the case lists (all when it lists none the operation gives),
+/// `{{EXCLUDE}}` fields
+/// and equal quantities kept as written. `None` when the case did not run.
+pub fn updated_output(case: &Case, result: &CaseResult) -> Option<serde_json::Map<String, Value>> {
+    let outcome = result.outcome.as_ref()?;
+    let mut out = serde_json::Map::new();
+    for (name, expected) in &case.output {
+        if let Some(actual) = outcome.get(name) {
+            out.insert(name.clone(), super::compare::keep_masks(expected, actual));
+        }
+    }
+    if out.is_empty() {
+        // None listed, or none the operation gives (a mistyped name).
+        for (name, actual) in &outcome.results {
+            out.insert(name.to_string(), actual.clone());
+        }
+    }
+    Some(out)
 }
 
 /// Runs all cases on `jobs` threads; results keep the cases' order.
 pub fn run_all(interpreter: &Interpreter, cases: &[&Case], jobs: usize) -> Vec<CaseResult> {
-    crate::parallel::map(cases, jobs, |c| run_case(interpreter, c))
+    run_each(cases, jobs, |_| interpreter)
+}
+
+/// Runs all cases on `jobs` threads, each with the interpreter `pick`
+/// chooses for it; results keep the cases' order.
+pub fn run_each<'i>(
+    cases: &[&Case],
+    jobs: usize,
+    pick: impl Fn(&Case) -> &'i Interpreter + Sync,
+) -> Vec<CaseResult> {
+    crate::parallel::map(cases, jobs, |c| run_case(pick(c), c))
 }

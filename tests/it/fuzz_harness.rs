@@ -139,11 +139,13 @@ thread_local! {
         customizations: Some(deployment_customizations()),
         builtins: false,
         profile: profile(),
+        bundled: None,
     };
     static BUILTIN: Interpreter = Interpreter {
         customizations: None,
         builtins: true,
         profile: profile(),
+        bundled: None,
     };
 }
 
@@ -211,6 +213,7 @@ pub fn interpret_script(data: &[u8]) {
         }])),
         builtins: false,
         profile: profile(),
+        bundled: None,
     };
     DEPLOYMENT.with(|input| run_all(&interpreter, input, &[op]));
 }

@@ -1,6 +1,7 @@
 //! The integration tests: the `kinterp` binary driven end to end, with
 //! insta snapshots of what users see.
 
+mod authoring;
 mod builder;
 mod bundled;
 mod check;

@@ -29,6 +29,7 @@ pub mod gotime;
 pub mod gotoken;
 pub mod goutf8;
 pub mod gozone;
+pub mod locals;
 pub mod pool;
 pub mod raise;
 pub mod rethrow;

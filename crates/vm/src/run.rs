@@ -134,8 +134,8 @@ impl Runner {
         make_args: impl FnOnce(&Lua) -> mlua::Result<MultiValue>,
         nresults: usize,
     ) -> Result<Vec<Value>, ScriptError> {
-        if let Some(observer) = line_observer() {
-            observer.enter(script);
+        for observer in line_observers() {
+            observer.enter(function, script);
         }
         let start = Instant::now();
         let result = self.with_budget(|| self.call_inner(script, function, make_args, nresults));
@@ -246,34 +246,47 @@ impl Runner {
     }
 }
 
-/// Watches the script lines runs execute (the engine's `test --coverage`).
+/// Watches the script lines runs execute (the engine's `test --coverage`
+/// and `--trace`).
 pub trait LineObserver: Sync {
-    /// A script is about to run (compiled, its top level, then its rule).
-    fn enter(&self, script: &str);
-    /// A line of the running script (1-based, within the script) runs.
-    fn line(&self, line: usize);
+    /// A script is about to run (compiled, its top level, then the global
+    /// `function` it calls).
+    fn enter(&self, function: &str, script: &str);
+    /// A line of the running script (1-based, within the script) runs;
+    /// `lua` is stopped in the line hook (see [`crate::locals::in_hook`]).
+    fn line(&self, lua: &Lua, line: usize);
 }
 
 thread_local! {
-    static OBSERVER: std::cell::Cell<Option<&'static dyn LineObserver>> =
-        const { std::cell::Cell::new(None) };
+    static OBSERVERS: std::cell::RefCell<Vec<&'static dyn LineObserver>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Sets (or, with `None`, clears) the line observer of runners this thread
-/// makes from now on, and of their runs.
-pub fn observe_lines(observer: Option<&'static dyn LineObserver>) {
-    OBSERVER.with(|o| o.set(observer));
+/// Adds a line observer to the runners this thread makes from now on,
+/// and to their runs.
+pub fn observe_lines(observer: &'static dyn LineObserver) {
+    OBSERVERS.with(|o| {
+        let mut o = o.borrow_mut();
+        if !o.iter().any(|x| std::ptr::addr_eq(*x, observer)) {
+            o.push(observer);
+        }
+    });
 }
 
-fn line_observer() -> Option<&'static dyn LineObserver> {
-    OBSERVER.with(|o| o.get())
+/// Removes a line observer `observe_lines` added on this thread.
+pub fn stop_observing_lines(observer: &'static dyn LineObserver) {
+    OBSERVERS.with(|o| o.borrow_mut().retain(|x| !std::ptr::addr_eq(*x, observer)));
+}
+
+fn line_observers() -> Vec<&'static dyn LineObserver> {
+    OBSERVERS.with(|o| o.borrow().clone())
 }
 
 fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> mlua::Result<()> {
     // kinterp:coverage: `test --coverage` also records each line run.
     let mut triggers = HookTriggers::new().every_nth_instruction(every);
-    let observer = line_observer();
-    if observer.is_some() {
+    let observers = line_observers();
+    if !observers.is_empty() {
         triggers = triggers.every_line();
     }
     lua.set_hook(triggers, move |lua, debug| {
@@ -281,8 +294,10 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
             // Only the script's own lines: kinterp's helper chunks (the
             // protected-call runner, native wrappers) have other names.
             if debug.source().short_src.as_deref() == Some("<string>") {
-                if let (Some(line), Some(observer)) = (debug.current_line(), observer) {
-                    observer.line(line);
+                if let Some(line) = debug.current_line() {
+                    for observer in &observers {
+                        observer.line(lua, line);
+                    }
                 }
             }
             return Ok(VmState::Continue);
