@@ -103,7 +103,7 @@ fi
 
 if has b; then
   mkdir -p "$work/rics"
-  mapfile -t bundled < <(find src/thirdparty -name '*.yaml' | sort)
+  mapfile -t bundled < <(find crates/kinterp/src/thirdparty -name '*.yaml' | sort)
   i=0
   while [ $i -lt 1000 ]; do
     for f in "${bundled[@]}"; do

@@ -26,7 +26,7 @@ def put(target, data):
 
 files = sorted(p for p in glob.glob(os.path.join(ROOT, "testdata", "**", "*"), recursive=True)
                if os.path.isfile(p))
-rics = files + sorted(glob.glob(os.path.join(ROOT, "src", "thirdparty", "**", "*.yaml"), recursive=True))
+rics = files + sorted(glob.glob(os.path.join(ROOT, "crates", "kinterp", "src", "thirdparty", "**", "*.yaml"), recursive=True))
 for path in files:
     text = open(path, encoding="utf-8", errors="replace").read()
     if len(text) > 64 << 10:

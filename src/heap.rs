@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Inputs at least this large (bytes) get the huge-page heap.
-pub const LARGE_INPUT: u64 = 512 << 10;
+pub use kinterp::input::sources::LARGE_INPUT;
 
 /// The padding `prepare_for` keeps at the heap's top (0: not prepared).
 static PADDING: AtomicUsize = AtomicUsize::new(0);

@@ -3,8 +3,8 @@
 //! and returns the exit code.
 
 use clap::Parser;
-use kinterp::cli::{Cli, run};
-use kinterp::runtime::ProcessGuard;
+use kinterp_cli::cli::{Cli, run};
+use kinterp_cli::runtime::ProcessGuard;
 
 fn main() {
     // A bug must still end with one clear line, never a backtrace.

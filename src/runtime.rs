@@ -36,14 +36,14 @@ impl ProcessGuard {
     /// allows heap tuning. Call it once, from `main`.
     pub fn install() -> ProcessGuard {
         OWNED.store(true, Ordering::Relaxed);
-        crate::lua::watchdog::start();
+        kinterp::lua::watchdog::start();
         ProcessGuard { _private: () }
     }
 
     /// Ends the process with `code`, without freeing this thread's cached
     /// Lua state (a full collection a process about to exit need not pay).
     pub fn exit(self, code: i32) -> ! {
-        crate::lua::pool::leak_for_exit();
+        kinterp::lua::pool::leak_for_exit();
         std::process::exit(code)
     }
 }

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use crate::diag::Diagnostic;
-use crate::interpreter::{Interpreter, Profile};
-use crate::ric::CustomizationSet;
+use kinterp::diag::Diagnostic;
+use kinterp::interpreter::{Interpreter, Profile};
+use kinterp::ric::CustomizationSet;
 
 /// `--builtins DIR`.
 #[derive(Debug, Args, Clone, Default)]
@@ -33,18 +33,18 @@ impl BuiltinsDir {
             )));
         }
         let files: Vec<String> =
-            crate::input::sources::expand_paths(std::slice::from_ref(dir), true)?
+            kinterp::input::sources::expand_paths(std::slice::from_ref(dir), true)?
                 .into_iter()
                 .flatten()
                 .filter(|p| {
                     let below = p.strip_prefix(dir).unwrap_or(p);
                     !below.components().any(|c| c.as_os_str() == "testdata")
                         && p.file_name()
-                            .is_none_or(|n| n != crate::testrun::layout::OLD_TESTS)
+                            .is_none_or(|n| n != kinterp::testrun::layout::OLD_TESTS)
                 })
                 .map(|p| p.display().to_string())
                 .collect();
-        let set = crate::load::load_customizations(&files, false)?;
+        let set = kinterp::load::load_customizations(&files, false)?;
         Ok(Some(Arc::new(CustomizationSet::new(set))))
     }
 
@@ -71,7 +71,7 @@ pub fn baseline(
     let mut interpreter = if spec == "builtins" {
         Interpreter::builtins(profile)
     } else {
-        let set = crate::load::load_customizations(&[spec.to_string()], true)?;
+        let set = kinterp::load::load_customizations(&[spec.to_string()], true)?;
         let mut i = Interpreter::customizations(set, profile);
         i.builtins = with_builtins;
         i

@@ -4,9 +4,9 @@
 use clap::{Args, ValueEnum};
 
 use super::GlobalArgs;
-use crate::diag::Diagnostic;
-use crate::ops::Operation;
 use crate::output::report::{BuiltinRow, Human, Json, Report};
+use kinterp::diag::Diagnostic;
+use kinterp::ops::Operation;
 
 pub const EXAMPLES: &str = "Examples:
   # Everything kinterp knows without -f
@@ -58,9 +58,9 @@ pub fn matrix() -> Vec<Row> {
 
 /// [`matrix`] with `bundled` (`--builtins DIR`) in place of the bundled
 /// customizations, when given.
-pub fn matrix_with(bundled: Option<&crate::ric::CustomizationSet>) -> Vec<Row> {
+pub fn matrix_with(bundled: Option<&kinterp::ric::CustomizationSet>) -> Vec<Row> {
     let mut rows = Vec::new();
-    let mut push = |api_version: &str, kind: &str, set: Option<&crate::ric::CustomizationSet>| {
+    let mut push = |api_version: &str, kind: &str, set: Option<&kinterp::ric::CustomizationSet>| {
         for op in Operation::ALL {
             if set.is_some_and(|s| s.enabled(op, api_version, kind)) {
                 rows.push(Row {
@@ -74,8 +74,8 @@ pub fn matrix_with(bundled: Option<&crate::ric::CustomizationSet>) -> Vec<Row> {
     };
     match bundled {
         None => {
-            for b in crate::thirdparty::BUNDLED {
-                let set = crate::thirdparty::customizations_for(b.api_version, b.kind);
+            for b in kinterp::thirdparty::BUNDLED {
+                let set = kinterp::thirdparty::customizations_for(b.api_version, b.kind);
                 push(b.api_version, b.kind, set);
             }
         }
@@ -85,7 +85,7 @@ pub fn matrix_with(bundled: Option<&crate::ric::CustomizationSet>) -> Vec<Row> {
             }
         }
     }
-    for (api_version, kind, op) in crate::native::matrix() {
+    for (api_version, kind, op) in kinterp::native::matrix() {
         rows.push(Row {
             api_version,
             kind,
@@ -109,7 +109,7 @@ pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Diagnostic> 
     let op = args
         .operation
         .as_deref()
-        .map(crate::load::parse_operation)
+        .map(kinterp::load::parse_operation)
         .transpose()?;
     let bundled = args.builtins_dir.load()?;
     let rows: Vec<Row> = matrix_with(bundled.as_deref())
@@ -137,7 +137,7 @@ pub fn run(_global: &GlobalArgs, args: BuiltinsArgs) -> Result<i32, Diagnostic> 
                 Some(dir) => println!("third-party customizations: {dir}"),
                 None => println!(
                     "third-party customizations: Karmada {}",
-                    crate::thirdparty::KARMADA
+                    kinterp::thirdparty::KARMADA
                 ),
             }
             super::print(&Human::default(), &report)

@@ -6,11 +6,11 @@ use serde_json::json;
 use std::io::Write;
 
 use super::test::TestArgs;
-use crate::coverage::{self, Report};
-use crate::diag::Diagnostic;
 use crate::output::report::failure_text;
-use crate::ric::{Customization, CustomizationSet};
-use crate::testrun::{Case, CaseResult};
+use kinterp::coverage::{self, Report};
+use kinterp::diag::Diagnostic;
+use kinterp::ric::{Customization, CustomizationSet};
+use kinterp::testrun::{Case, CaseResult};
 
 fn write_stdout(text: &str) {
     let mut out = std::io::stdout().lock();
@@ -34,7 +34,7 @@ pub fn report(customizations: Option<&CustomizationSet>) -> Report {
         None => {
             let mut items: Vec<Customization> = Vec::new();
             let mut texts = std::collections::HashMap::new();
-            for b in crate::thirdparty::BUNDLED {
+            for b in kinterp::thirdparty::BUNDLED {
                 let parsed = b.parse();
                 if let Some(first) = parsed.first() {
                     texts.insert(first.file.clone(), b.text);

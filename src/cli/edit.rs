@@ -6,11 +6,11 @@ use std::process::Command;
 
 use super::GlobalArgs;
 use super::interpret::InterpretArgs;
-use crate::check::{self, RuleResult, Verdict};
-use crate::diag::Diagnostic;
-use crate::input::parse_documents;
-use crate::ops::Operation;
-use crate::ric::{self, Document};
+use kinterp::check::{self, RuleResult, Verdict};
+use kinterp::diag::Diagnostic;
+use kinterp::input::parse_documents;
+use kinterp::ops::Operation;
+use kinterp::ric::{self, Document};
 use kinterp_go::yaml::to_yaml;
 
 const HEADER: &str = "# Please edit the customization below. Each rule's Lua script is the block
@@ -20,11 +20,11 @@ const HEADER: &str = "# Please edit the customization below. Each rule's Lua scr
 #
 ";
 
-/// Each rule's contract (`crate::contract`), wrapped for comment lines,
+/// Each rule's contract (`kinterp::contract`), wrapped for comment lines,
 /// shown with `--show-doc`.
 fn rule_doc(op: Operation) -> Vec<String> {
     let mut lines = vec![String::new()];
-    for word in crate::contract::contract(op).summary().split(' ') {
+    for word in kinterp::contract::contract(op).summary().split(' ') {
         let last = lines.last_mut().expect("one line");
         if !last.is_empty() && last.len() + 1 + word.len() > 80 {
             lines.push(word.to_string());
@@ -241,7 +241,7 @@ mod tests {
         for op in Operation::ALL {
             let lines = rule_doc(op);
             assert!(lines.iter().all(|l| l.len() <= 80), "{lines:?}");
-            assert_eq!(lines.join(" "), crate::contract::contract(op).summary());
+            assert_eq!(lines.join(" "), kinterp::contract::contract(op).summary());
         }
         assert!(
             rule_doc(Operation::InterpretReplica)[0]

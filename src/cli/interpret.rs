@@ -5,20 +5,20 @@ use clap::{Args, ValueEnum};
 use serde_json::Value;
 
 use super::{Failure, GlobalArgs};
-use crate::check::{self, Entry};
-use crate::diag::Diagnostic;
-use crate::input::cluster::ObjectRef;
-use crate::interpreter::Interpreter;
-use crate::load::{
-    load_customizations_and_warnings, parse_operation, read_objects_and_warnings, read_status_for,
-};
-use crate::lua::sandbox::PrintSink;
-use crate::ops::{OpInput, Operation, Spend};
 use crate::output::{
     self,
     report::{Human, Json, Report},
 };
-use crate::ric::CustomizationSet;
+use kinterp::check::{self, Entry};
+use kinterp::diag::Diagnostic;
+use kinterp::input::cluster::ObjectRef;
+use kinterp::interpreter::Interpreter;
+use kinterp::load::{
+    load_customizations_and_warnings, parse_operation, read_objects_and_warnings, read_status_for,
+};
+use kinterp::lua::sandbox::PrintSink;
+use kinterp::ops::{OpInput, Operation, Spend};
+use kinterp::ric::CustomizationSet;
 
 pub const EXAMPLES: &str = "Examples:
   # Check every customization in a folder, recursively
@@ -214,7 +214,7 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
     }
     if op == Operation::ReviseReplica && args.desired_replica.is_none() {
         warn(&[Diagnostic::warning(
-            crate::diag::Kind::Usage,
+            kinterp::diag::Kind::Usage,
             "--desired-replica is not set: ReviseReplica is given 0 replicas",
         )]);
     }
@@ -394,11 +394,11 @@ fn run_one(
         }
     };
     if args.trace {
-        crate::trace::start();
+        kinterp::trace::start();
     }
     let run = interpreter.run_spending(op, &mut input, spend);
     if args.trace {
-        eprint!("{}", crate::trace::render(&crate::trace::finish()));
+        eprint!("{}", kinterp::trace::render(&kinterp::trace::finish()));
     }
     match run {
         Ok(outcome) => {
@@ -467,12 +467,12 @@ fn compare(
         interpreter.profile.clone(),
     )?;
     if args.trace {
-        crate::trace::start();
+        kinterp::trace::start();
     }
     let tested = interpreter.run(op, input);
     if args.trace {
         // The customization under test's run only.
-        eprint!("{}", crate::trace::render(&crate::trace::finish()));
+        eprint!("{}", kinterp::trace::render(&kinterp::trace::finish()));
     }
     let base = baseline.run(op, input);
     let color = super::color::stdout_color(global.color);
@@ -496,7 +496,7 @@ fn save_case(
     name: Option<&str>,
     op: Operation,
     input: &OpInput,
-    outcome: &crate::ops::Outcome,
+    outcome: &kinterp::ops::Outcome,
 ) -> Result<(), Diagnostic> {
     let name = match name {
         Some(n) => n.to_string(),
@@ -558,10 +558,10 @@ fn run_check(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Diagnosti
             ));
         }
     };
-    let jobs = args.jobs.unwrap_or_else(crate::parallel::default_jobs);
-    let paths = crate::input::sources::expand_paths(&args.filename, args.recursive)?;
+    let jobs = args.jobs.unwrap_or_else(kinterp::parallel::default_jobs);
+    let paths = kinterp::input::sources::expand_paths(&args.filename, args.recursive)?;
     let memory_limit = super::memory_limit(global.lua_memory_limit);
-    let per_file = crate::parallel::map(&paths, jobs, |p| check_file(p.as_deref(), memory_limit));
+    let per_file = kinterp::parallel::map(&paths, jobs, |p| check_file(p.as_deref(), memory_limit));
     let mut entries = Vec::new();
     for r in per_file {
         entries.extend(r?);
@@ -591,6 +591,6 @@ fn check_file(
     path: Option<&std::path::Path>,
     memory_limit: Option<usize>,
 ) -> Result<Vec<Entry>, Diagnostic> {
-    let source = crate::input::sources::read_path(path)?;
+    let source = kinterp::input::sources::read_path(path)?;
     check::check_str(&source.name, &source.text, memory_limit)
 }

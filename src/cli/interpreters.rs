@@ -8,11 +8,11 @@
 use clap::Args;
 
 use super::GlobalArgs;
-use crate::diag::Diagnostic;
-use crate::interpreter::Interpreter;
-use crate::load::load_customizations_and_warnings;
-use crate::lua::sandbox::PrintSink;
-use crate::ric::CustomizationSet;
+use kinterp::diag::Diagnostic;
+use kinterp::interpreter::Interpreter;
+use kinterp::load::load_customizations_and_warnings;
+use kinterp::lua::sandbox::PrintSink;
+use kinterp::ric::CustomizationSet;
 
 /// `-f`, `-R` and `--with-builtins`.
 #[derive(Debug, Args, Clone, Default)]

@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::GlobalArgs;
-use crate::diag::Diagnostic;
-use crate::diag::{Kind, Severity};
-use crate::input::sources;
-use crate::lint::{self, Config, Level, report};
+use crate::output::lint as report;
+use kinterp::diag::Diagnostic;
+use kinterp::diag::{Kind, Severity};
+use kinterp::input::sources;
+use kinterp::lint::{self, Config, Level};
 
 pub const EXAMPLES: &str = "Examples:
   # Lint a customization file
@@ -77,7 +78,7 @@ pub fn run(global: &GlobalArgs, args: LintArgs) -> Result<i32, Diagnostic> {
         let shown = file.display();
         let text = std::fs::read_to_string(file)
             .map_err(|e| Diagnostic::input(format!("{shown}: cannot read the CRD file: {e}")))?;
-        let crds = crate::crd::read(&text);
+        let crds = kinterp::crd::read(&text);
         if crds.is_empty() {
             return Err(Diagnostic::input(format!(
                 "{shown}: holds no CustomResourceDefinition"

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::GlobalArgs;
-use crate::diag::Diagnostic;
+use kinterp::diag::Diagnostic;
 
 pub const EXAMPLES: &str = "Examples:
   # Started by an editor, which talks to it on standard input and output

@@ -18,10 +18,10 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::diag::Diagnostic;
-use crate::interpreter::Profile;
-use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Report, Reporter};
+use kinterp::diag::Diagnostic;
+use kinterp::interpreter::Profile;
+use kinterp::lua::sandbox::PrintSink;
 
 /// `--version`: kinterp's, and the Karmada release its bundled
 /// customizations reproduce (`thirdparty::KARMADA`, tested to agree).
@@ -163,7 +163,7 @@ impl Failure {
     /// A failure of `interpreter`, with the failing script line's text.
     pub fn of_run(
         diagnostic: Diagnostic,
-        interpreter: &crate::interpreter::Interpreter,
+        interpreter: &kinterp::interpreter::Interpreter,
     ) -> Failure {
         let snippet = interpreter.snippet(&diagnostic).map(str::to_string);
         Failure {
@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn version_names_the_bundled_release() {
-        assert!(VERSION.ends_with(&format!(" Karmada {}", crate::thirdparty::KARMADA)));
+        assert!(VERSION.ends_with(&format!(" Karmada {}", kinterp::thirdparty::KARMADA)));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! `kinterp simulate`: read a template and its members' objects, run the
-//! engine's simulation (`crate::simulate`), render it and pick the exit code.
+//! engine's simulation (`kinterp::simulate`), render it and pick the exit code.
 
 use std::path::Path;
 
@@ -8,13 +8,13 @@ use serde_json::Value;
 
 use super::interpret::warned;
 use super::{Failure, GlobalArgs};
-use crate::diag::Diagnostic;
-use crate::input::{self, sources::read_sources};
-use crate::interpreter::Interpreter;
-use crate::load::read_object_and_warnings;
-use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Human, Json, Report};
-use crate::simulate::{Member, Scenario, Simulation, simulate};
+use kinterp::diag::Diagnostic;
+use kinterp::input::{self, sources::read_sources};
+use kinterp::interpreter::Interpreter;
+use kinterp::load::read_object_and_warnings;
+use kinterp::lua::sandbox::PrintSink;
+use kinterp::simulate::{Member, Scenario, Simulation, simulate};
 
 pub const EXAMPLES: &str = "Examples:
   # A Deployment over three clusters; m3 has no object yet

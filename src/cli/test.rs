@@ -4,12 +4,12 @@
 use clap::Args;
 
 use super::GlobalArgs;
-use crate::diag::Diagnostic;
-use crate::interpreter::Interpreter;
-use crate::lua::sandbox::PrintSink;
 use crate::output::report::{Human, Junit, Report, Reporter, TestReport};
-use crate::ric::CustomizationSet;
-use crate::testrun::{self, Case};
+use kinterp::diag::Diagnostic;
+use kinterp::interpreter::Interpreter;
+use kinterp::lua::sandbox::PrintSink;
+use kinterp::ric::CustomizationSet;
+use kinterp::testrun::{self, Case};
 
 pub const EXAMPLES: &str = "Examples:
   # Test a customization against the cases in a folder
@@ -101,7 +101,7 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
     let customizations = if args.filename.is_empty() {
         None
     } else {
-        Some(CustomizationSet::new(crate::load::load_customizations(
+        Some(CustomizationSet::new(kinterp::load::load_customizations(
             &args.filename,
             args.recursive,
         )?))
@@ -164,10 +164,10 @@ fn run_once(global: &GlobalArgs, args: &TestArgs) -> Result<i32, Diagnostic> {
     let jobs = match coverage || args.trace {
         // Coverage and traces are recorded per thread: run on this one.
         true => 1,
-        false => args.jobs.unwrap_or_else(crate::parallel::default_jobs),
+        false => args.jobs.unwrap_or_else(kinterp::parallel::default_jobs),
     };
     if coverage {
-        crate::coverage::start();
+        kinterp::coverage::start();
     }
     let results = match args.trace {
         false => testrun::run_each(&cases, jobs, pick),
@@ -231,7 +231,7 @@ fn traced<'i>(
     cases: &[&Case],
     pick: impl Fn(&Case) -> &'i Interpreter,
 ) -> Vec<testrun::CaseResult> {
-    crate::trace::start();
+    kinterp::trace::start();
     let results = cases
         .iter()
         .map(|c| {
@@ -241,12 +241,12 @@ fn traced<'i>(
                 c.file,
                 c.operation_name(),
                 c.name,
-                crate::trace::render(&crate::trace::take())
+                kinterp::trace::render(&kinterp::trace::take())
             );
             r
         })
         .collect();
-    crate::trace::finish();
+    kinterp::trace::finish();
     results
 }
 
@@ -297,7 +297,7 @@ fn beside_interpreters(
 ) -> Vec<Interpreter> {
     let mut out = Vec::with_capacity(files.len());
     for (i, file) in files.iter().enumerate() {
-        let loaded = crate::load::load_customizations(std::slice::from_ref(file), false);
+        let loaded = kinterp::load::load_customizations(std::slice::from_ref(file), false);
         let set = match loaded {
             Ok(set) => set,
             Err(e) => {

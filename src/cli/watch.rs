@@ -14,7 +14,7 @@ use std::time::Duration;
 use notify::{EventKind, RecursiveMode, Watcher};
 
 use super::Failure;
-use crate::diag::Diagnostic;
+use kinterp::diag::Diagnostic;
 
 /// How long the files must stay unchanged before the next run.
 const QUIET: Duration = Duration::from_millis(150);
@@ -184,7 +184,10 @@ mod tests {
         assert!(!relevant(&t, &root.join("other.yaml")));
         assert!(relevant(&t, &root.join("cases/deep/c.yml")));
         assert!(!relevant(&t, &root.join("cases/.c.yaml.swp")));
-        assert_eq!(targets(&["-"]).unwrap_err().kind, crate::diag::Kind::Usage);
+        assert_eq!(
+            targets(&["-"]).unwrap_err().kind,
+            kinterp::diag::Kind::Usage
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -13,8 +13,8 @@ use lsp_types::{
 use super::cursor::defines;
 use super::layout::{Layout, RuleBlock};
 use super::text::{self, Encoding};
-use crate::contract;
-use crate::diag::Position;
+use kinterp::contract;
+use kinterp::diag::Position;
 
 /// The actions for `range`: one per rule touched by the range (or by a
 /// diagnostic in the request) whose script lacks its entry point.

@@ -13,7 +13,7 @@ use super::fields::{self, trailing_path};
 use super::globals;
 use super::layout::Layout;
 use super::text::Encoding;
-use crate::kube::lua::FUNCTIONS;
+use kinterp::kube::lua::FUNCTIONS;
 
 fn markdown(text: String) -> Option<Documentation> {
     Some(Documentation::MarkupContent(MarkupContent {

@@ -6,8 +6,8 @@ use lsp_types::Position as LspPosition;
 use super::fields::{self, Walk};
 use super::layout::{CustomizationBlock, Layout, RuleBlock, ScriptBlock};
 use super::text::{self, Encoding, is_word};
-use crate::contract::{self, Contract, ParamKind};
-use crate::diag::Position;
+use kinterp::contract::{self, Contract, ParamKind};
+use kinterp::diag::Position;
 
 /// The cursor in a document.
 pub struct Cursor<'a> {

@@ -9,8 +9,8 @@ use lsp_types::{Diagnostic as LspDiagnostic, DiagnosticSeverity, NumberOrString,
 
 use super::layout::Layout;
 use super::text::{self, Encoding};
-use crate::diag::{Diagnostic, Severity};
-use crate::lint::{self, Config};
+use kinterp::diag::{Diagnostic, Severity};
+use kinterp::lint::{self, Config};
 
 /// Everything kinterp finds in `text`, the content of `path`. A file with
 /// no customization in it (editors attach the server to every YAML file)
@@ -21,7 +21,7 @@ pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
     let mut config = Config::default();
     config.add_crds(layout.customizations.iter().filter_map(|c| {
         let (group, version) = c.target_api_version.as_deref()?.split_once('/')?;
-        Some(crate::crd::Crd {
+        Some(kinterp::crd::Crd {
             group: group.to_string(),
             kind: c.target_kind.clone()?,
             versions: vec![(version.to_string(), c.target_schema.clone()?)],
@@ -63,7 +63,7 @@ pub fn to_lsp(text: &str, d: &Diagnostic, enc: Encoding) -> LspDiagnostic {
 mod tests {
     use super::super::layout::layout;
     use super::*;
-    use crate::diag::{Kind, Position};
+    use kinterp::diag::{Kind, Position};
 
     const HEAD: &str = concat!(
         ric_head!(),

@@ -5,8 +5,8 @@
 //! The only coupling to the schema table is `gotypes::schema::find` and its
 //! `Ty`; kinds the table does not know get the fields every object has.
 
-use crate::crd;
-use crate::gotypes::schema::{self, Ty, TypeDef};
+use kinterp::crd;
+use kinterp::gotypes::schema::{self, Ty, TypeDef};
 
 /// A type met while walking a path.
 #[derive(Debug, Clone)]
@@ -56,7 +56,7 @@ pub fn object(api_version: Option<&str>, kind: Option<&str>) -> Walk {
     let Some(kind) = kind else {
         return Walk::AnyObject;
     };
-    let known = crate::native::matrix();
+    let known = kinterp::native::matrix();
     let same_api = known
         .iter()
         .any(|(v, k, _)| k == kind && Some(v.as_str()) == api_version);

@@ -4,8 +4,8 @@
 //! `kube::lua::FUNCTIONS`); this module adds the one-line descriptions, and
 //! a test keeps the two in step.
 
-use crate::kube::lua::{FUNCTIONS, KubeFunction};
-use crate::lua::sandbox::DISABLED;
+use kinterp::kube::lua::{FUNCTIONS, KubeFunction};
+use kinterp::lua::sandbox::DISABLED;
 
 /// Descriptions of the sandbox's globals (`name`) and library members
 /// (`table.name`). Kept sorted.
@@ -310,13 +310,13 @@ pub fn kube_markdown(f: &KubeFunction) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lua::sandbox::{PrintSink, new_state};
+    use kinterp::lua::sandbox::{PrintSink, new_state};
     use mlua::Value;
 
     /// Every global and library member of the real sandbox, as `name` or
     /// `table.name`.
     fn sandbox_names() -> Vec<String> {
-        let lua = new_state(None, PrintSink::Discard, crate::kube::lua::MODULES).unwrap();
+        let lua = new_state(None, PrintSink::Discard, kinterp::kube::lua::MODULES).unwrap();
         let mut names = Vec::new();
         for pair in lua.globals().pairs::<String, Value>() {
             let (name, value) = pair.unwrap();

@@ -9,8 +9,8 @@ use super::fields::{self, Step};
 use super::globals;
 use super::layout::Layout;
 use super::text::Encoding;
-use crate::contract;
-use crate::diag::Position;
+use kinterp::contract;
+use kinterp::diag::Position;
 
 /// The hover at `pos`, if anything is known there.
 pub fn hover(text: &str, layout: &Layout, pos: LspPosition, enc: Encoding) -> Option<Hover> {
@@ -85,7 +85,7 @@ fn in_script(cursor: &Cursor, name: &str) -> Option<String> {
 fn undefined(cursor: &Cursor, name: &str) -> Option<String> {
     let (_, _, at) = cursor.in_script?;
     let script = cursor.script()?;
-    let names = crate::lint::script_names(&script.text)?;
+    let names = kinterp::lint::script_names(&script.text)?;
     // The read under the cursor (its line, and a column within the name).
     let here = names.undefined.iter().find(|(n, p)| {
         n == name && p.line == at.line && (p.column..=p.column + n.len()).contains(&at.column)

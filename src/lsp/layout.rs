@@ -1,11 +1,11 @@
 //! Where the rules and their scripts sit in an open file: the language
-//! server's one view of the file's shape, read through `crate::locate`.
+//! server's one view of the file's shape, read through `kinterp::locate`.
 //! Hover, completion and code actions ask it which rule the cursor is in
 //! and where that rule's script lines are in the file.
 
-use crate::diag::Position;
-use crate::locate::{self, ScriptMap};
-use crate::ops::Operation;
+use kinterp::diag::Position;
+use kinterp::locate::{self, ScriptMap};
+use kinterp::ops::Operation;
 
 /// What the server knows about the file's shape.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -49,7 +49,7 @@ pub struct ScriptBlock {
     /// How script positions map to the file.
     pub map: ScriptMap,
     /// The scalar's style (`|`, `>`, quoted...).
-    pub style: crate::locate::Style,
+    pub style: kinterp::locate::Style,
 }
 
 impl ScriptBlock {
@@ -97,7 +97,7 @@ impl ScriptBlock {
         let ScriptMap::Chars { positions, .. } = &self.map else {
             return None;
         };
-        if self.style != crate::locate::Style::Folded {
+        if self.style != kinterp::locate::Style::Folded {
             return None;
         }
         let mut content = self

@@ -12,8 +12,8 @@ use lsp_types::{
 use super::cursor::defines;
 use super::layout::RuleBlock;
 use super::text::{self, Encoding, is_word};
-use crate::contract;
-use crate::diag::Position;
+use kinterp::contract;
+use kinterp::diag::Position;
 
 /// The global function a script defines (`function NAME(` at the start
 /// of a line) whose name is close to the rule's entry point, when the
@@ -25,7 +25,9 @@ pub fn misnamed(script: &str, wanted: &str) -> Option<String> {
     script.lines().find_map(|l| {
         let code = l.find("--").map_or(l, |i| &l[..i]);
         super::cursor::function_names(code)
-            .find(|name| name.eq_ignore_ascii_case(wanted) || crate::suggest::similar(name, wanted))
+            .find(|name| {
+                name.eq_ignore_ascii_case(wanted) || kinterp::suggest::similar(name, wanted)
+            })
             .map(str::to_string)
     })
 }

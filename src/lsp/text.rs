@@ -4,7 +4,7 @@
 
 use lsp_types::{Position as LspPosition, Range, TextDocumentContentChangeEvent};
 
-use crate::diag::Position;
+use kinterp::diag::Position;
 
 /// How the editor counts columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::layout::Layout;
-use crate::crd::{self, Crd};
+use kinterp::crd::{self, Crd};
 
 /// Bounds of the workspace scan: the editor waits for it.
 const MAX_FILES: usize = 5000;

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::ops::{OpInput, Operation, Outcome};
+use kinterp::ops::{OpInput, Operation, Outcome};
 use kinterp_go::yaml::to_yaml;
 
 /// `key: value` as block YAML whose key sits at column `indent` (the text
@@ -142,7 +142,7 @@ pub fn rewrite_outputs(
     text: &str,
     outputs: &[(usize, serde_json::Map<String, Value>)],
 ) -> Result<String, String> {
-    let map = crate::locate::locate(text);
+    let map = kinterp::locate::locate(text);
     let mut starts = vec![0];
     starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
@@ -260,7 +260,7 @@ output:
         // Block scalars keep their value under the key.
         for v in [json!("a\nb\n"), json!("a\n\nb"), json!({"k": "x\ny"})] {
             let text = field("s", &v, 0);
-            let back = crate::input::parse_documents("t", &text).unwrap();
+            let back = kinterp::input::parse_documents("t", &text).unwrap();
             assert_eq!(back[0]["s"], v, "{text}");
         }
     }

@@ -4,8 +4,8 @@
 use serde_json::{Value, json};
 
 use super::tabwriter::TabWriter;
-use crate::check::{Entry, RuleResult, Verdict};
-use crate::diag::Diagnostic;
+use kinterp::check::{Entry, RuleResult, Verdict};
+use kinterp::diag::Diagnostic;
 
 /// One lint warning of an entry: `RULE: message (hint; hint)`.
 pub fn warning(d: &Diagnostic) -> String {
@@ -22,7 +22,7 @@ pub fn warning(d: &Diagnostic) -> String {
 /// karmadactl's table for all entries.
 pub fn table(entries: &[Entry]) -> String {
     let mut w = TabWriter::default();
-    let labels: Vec<String> = crate::ops::Operation::ALL
+    let labels: Vec<String> = kinterp::ops::Operation::ALL
         .iter()
         .map(|op| format!("    {}:", op.name()))
         .collect();
@@ -112,7 +112,7 @@ pub fn json(entries: &[Entry]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ops::Operation;
+    use kinterp::ops::Operation;
 
     fn entry(api: &str, kind: &str, err: Option<&str>) -> Entry {
         let rules = Operation::ALL
@@ -120,7 +120,7 @@ mod tests {
             .map(|op| {
                 let r = match (op, err) {
                     (Operation::Retain, Some(m)) => {
-                        RuleResult::Error(Diagnostic::error(crate::diag::Kind::Syntax, m))
+                        RuleResult::Error(Diagnostic::error(kinterp::diag::Kind::Syntax, m))
                     }
                     (Operation::Retain, None) => RuleResult::Pass,
                     _ => RuleResult::Unset,

@@ -1,9 +1,9 @@
 //! `--compare`: a run of the customization under test beside the same run
 //! of a baseline, as text and as a unified diff.
 
-use crate::diag::Diagnostic;
-use crate::ops::Outcome;
-use crate::testrun::{Case, CaseResult};
+use kinterp::diag::Diagnostic;
+use kinterp::ops::Outcome;
+use kinterp::testrun::{Case, CaseResult};
 
 use super::diff::unified;
 
@@ -45,7 +45,7 @@ fn case_run(case: &Case, r: &CaseResult) -> Option<Result<Outcome, Diagnostic>> 
             let mut o = o.clone();
             for (name, value) in &mut o.results {
                 if let Some((_, expected)) = case.output.iter().find(|(n, _)| n == name) {
-                    *value = crate::testrun::compare::keep_masks(expected, value);
+                    *value = kinterp::testrun::compare::keep_masks(expected, value);
                 }
             }
             Some(Ok(o))

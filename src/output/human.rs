@@ -9,8 +9,8 @@
 //! - Usage and input errors read `error: FILE:LINE:COL: MESSAGE`.
 //! - Hints follow, each as `tip: ...`.
 
-use crate::diag::{Diagnostic, Kind, Severity};
-use crate::ops::Operation;
+use kinterp::diag::{Diagnostic, Kind, Severity};
+use kinterp::ops::Operation;
 
 /// The text of `d` (no final newline). `snippet` is the text of the
 /// script line the diagnostic points at, when the caller has it.
@@ -48,7 +48,7 @@ pub fn diagnostic(d: &Diagnostic, snippet: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::{Location, Position};
+    use kinterp::diag::{Location, Position};
 
     #[test]
     fn forms() {

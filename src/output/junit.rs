@@ -1,7 +1,7 @@
 //! JUnit XML reports of test runs, as CI systems (GitHub Actions, GitLab,
 //! Jenkins) read them: one testcase per case, failures with their diffs.
 
-use crate::testrun::{Case, CaseResult};
+use kinterp::testrun::{Case, CaseResult};
 
 /// Escapes text for XML attributes and content.
 pub fn escape(s: &str) -> String {

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod diff;
 pub mod human;
 pub mod junit;
+pub mod lint;
 pub mod report;
 pub mod results;
 pub mod simulate;

@@ -13,10 +13,10 @@
 
 use serde_json::{Value, json};
 
-use crate::check::Entry;
-use crate::ops::{Operation, Outcome};
-use crate::simulate::Simulation;
-use crate::testrun::{Case, CaseResult, Mismatch};
+use kinterp::check::Entry;
+use kinterp::ops::{Operation, Outcome};
+use kinterp::simulate::Simulation;
+use kinterp::testrun::{Case, CaseResult, Mismatch};
 
 use super::diff::unified;
 use kinterp_go::yaml::to_yaml;
@@ -187,7 +187,7 @@ pub fn failure_text(case: &Case, result: &CaseResult, color: bool) -> String {
                     case.operation,
                     produced.join(", ")
                 ));
-                if let Some(meant) = crate::suggest::best(name, produced.iter().copied()) {
+                if let Some(meant) = kinterp::suggest::best(name, produced.iter().copied()) {
                     out.push_str(&format!("\n  tip: did you mean {meant:?}?\n"));
                 }
             }

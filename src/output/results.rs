@@ -1,7 +1,7 @@
 //! Printing an operation's named results: karmadactl's `---` / `# [i/n]`
 //! YAML blocks, or one JSON object per run.
 
-use crate::ops::Outcome;
+use kinterp::ops::Outcome;
 
 use kinterp_go::json::to_go_json;
 use kinterp_go::yaml::{push_yaml, write_yaml as write_yaml_document};

@@ -5,7 +5,7 @@
 use owo_colors::OwoColorize;
 use serde_json::{Map, Value, json};
 
-use crate::simulate::{MemberRun, Simulation, Skip, Step};
+use kinterp::simulate::{MemberRun, Simulation, Skip, Step};
 
 use super::diff::unified;
 use kinterp_go::json::to_go_json;

@@ -13,7 +13,7 @@ fn bundled_files_pass_check() {
     let (code, out, err) = output(Test::new().args([
         "interpret",
         "-f",
-        "src/thirdparty",
+        "crates/kinterp/src/thirdparty",
         "-R",
         "--check",
         "--strict",

@@ -89,7 +89,7 @@ fn results_do_not_depend_on_jobs() {
         output(Test::new().args([
             "interpret",
             "-f",
-            "src/thirdparty",
+            "crates/kinterp/src/thirdparty",
             "-R",
             "-f",
             "testdata/inputs/bad-scripts.yaml",

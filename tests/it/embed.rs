@@ -42,7 +42,7 @@ spec:
         observed: Some(json!({"apiVersion": "apps/v1", "kind": "Deployment"})),
         ..OpInput::default()
     };
-    assert!(!kinterp::runtime::process_owned());
+    assert!(!kinterp_cli::runtime::process_owned());
     let start = Instant::now();
     let err = interpreter
         .run(Operation::InterpretHealth, &input)

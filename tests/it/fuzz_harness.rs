@@ -128,8 +128,8 @@ fn run_all(interpreter: &Interpreter, input: &OpInput, ops: &[Operation]) {
     for &op in ops {
         let input = if op == Operation::Retain { input } else { &one };
         if let Ok(outcome) = interpreter.run(op, input) {
-            let _ = kinterp::output::results::yaml(&outcome);
-            let _ = kinterp::output::results::json(&outcome);
+            let _ = kinterp_cli::output::results::yaml(&outcome);
+            let _ = kinterp_cli::output::results::json(&outcome);
         }
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use clap::CommandFactory;
 use insta_cmd::assert_cmd_snapshot;
-use kinterp::cli::Cli;
+use kinterp_cli::cli::Cli;
 
 use crate::builder::Test;
 

@@ -498,7 +498,7 @@ fn large_status_file_is_summed_exactly() {
         })
         .collect();
     let text = format!("[{}]", items.join(",\n"));
-    assert!(text.len() as u64 > kinterp::heap::LARGE_INPUT);
+    assert!(text.len() as u64 > kinterp_cli::heap::LARGE_INPUT);
     let root = |p: &str| crate::root().join(p).display().to_string();
     let stdout = Test::new()
         .file("status.json", text)

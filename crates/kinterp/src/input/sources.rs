@@ -129,6 +129,10 @@ fn not_utf8(name: &str, bytes: &[u8], at: usize) -> Diagnostic {
         .at_line(line, 0)
 }
 
+/// Inputs at least this large (bytes) are large: a status file is mapped
+/// and read in place (`Mapped`), and the CLI prepares a huge-page heap.
+pub const LARGE_INPUT: u64 = 512 << 10;
+
 /// A large file mapped into memory, read-only and private, to be read in
 /// place: no copy into fresh memory, and the pages a reader has passed go
 /// back to the system as it goes (`release_before`). For a process that

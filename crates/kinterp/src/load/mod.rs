@@ -225,9 +225,8 @@ pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
 }
 
 /// The one large regular file `paths` names, mapped into memory, when
-/// reading `in_place` and the process owns its state (the CLI): a status
-/// file of thousands of items is then read in place, its pages given back
-/// as they are read.
+/// reading `in_place` (the CLI's single run): a status file of thousands
+/// of items is then read in place, its pages given back as they are read.
 ///
 /// # Safety
 ///
@@ -240,8 +239,8 @@ unsafe fn map_large(
 ) -> Option<input::sources::Mapped> {
     match paths {
         // SAFETY: passed on to our caller.
-        [Some(p)] if in_place && crate::runtime::process_owned() => unsafe {
-            input::sources::Mapped::open(p, crate::heap::LARGE_INPUT)
+        [Some(p)] if in_place => unsafe {
+            input::sources::Mapped::open(p, input::sources::LARGE_INPUT)
         },
         _ => None,
     }

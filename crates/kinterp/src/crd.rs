@@ -146,7 +146,7 @@ pub fn description(node: &Value) -> Option<&str> {
 mod tests {
     use super::*;
 
-    const CRD: &str = include_str!("../testdata/crd/widget-crd.yaml");
+    const CRD: &str = include_str!("../../../testdata/crd/widget-crd.yaml");
 
     #[test]
     fn reads_a_crd_and_walks_its_schema() {

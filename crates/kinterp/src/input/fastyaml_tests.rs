@@ -474,8 +474,10 @@ fn check_files(dirs: &[&Path]) -> (usize, usize) {
 
 #[test]
 fn repository_yaml_files_agree_and_mostly_take_the_fast_path() {
+    // This crate's bundled customizations and the workspace's test data.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (files, accepted) = check_files(&[&root.join("testdata"), &root.join("src/thirdparty")]);
+    let (files, accepted) =
+        check_files(&[&root.join("../../testdata"), &root.join("src/thirdparty")]);
     eprintln!("fast path: {accepted} of {files} repository YAML files");
     assert!(files > 100, "found only {files} files");
     assert!(
@@ -490,7 +492,9 @@ fn conformance_yaml_files_agree() {
     // or where KINTERP_CONFORMANCE points; a clone without them says so.
     let dir = std::env::var_os("KINTERP_CONFORMANCE")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance"));
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance")
+        });
     if !dir.is_dir() {
         // Past the harness's capture of `eprintln!`: a plain `cargo test`
         // shows why.

@@ -13,7 +13,6 @@ mod documents;
 mod empty;
 mod env;
 mod names;
-pub mod report;
 mod returns;
 mod rules;
 mod sandbox_global;

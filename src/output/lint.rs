@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use owo_colors::OwoColorize;
 use serde_json::{Value, json};
 
-use super::RULES;
-use crate::diag::{Diagnostic, Severity};
+use kinterp::diag::{Diagnostic, Severity};
+use kinterp::lint::RULES;
 
 /// Counts of findings by severity.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
