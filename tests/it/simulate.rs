@@ -532,3 +532,33 @@ fn the_guide_shows_what_simulate_prints() {
         assert!(guide.contains(&out), "docs/guide.md lacks:\n{out}");
     }
 }
+
+/// `--builtins DIR` stands in for the bundled set in every step, as for
+/// interpret: a Widget the bundled set does not know gets its replica
+/// count from the customization under DIR.
+#[test]
+fn builtins_dir_stands_in_for_the_bundled_set() {
+    let layout = crate::root().join("testdata/layout").display().to_string();
+    let widget = "apiVersion: example.io/v1\nkind: Widget\nmetadata: {name: w}\nspec: {size: 3}\n";
+    let record = |extra: &[&str]| -> Value {
+        let out = Test::new()
+            .file("widget.yaml", widget)
+            .args(["simulate", "--template", "widget.yaml", "--member", "m1"])
+            .args(extra)
+            .args(["-o", "json"])
+            .output();
+        assert_eq!(out.status, 0, "{}", out.stderr);
+        serde_json::from_str(&out.stdout).expect("one JSON record")
+    };
+    let with = record(&["--builtins", &layout]);
+    assert_eq!(
+        with["InterpretReplica"],
+        json!({"replica": 3, "requires": null})
+    );
+    assert_eq!(with["replicas"], json!({"m1": 3}));
+    let without = record(&[]);
+    assert_eq!(
+        without["InterpretReplica"],
+        json!({"skipped": "no rule for this kind"})
+    );
+}

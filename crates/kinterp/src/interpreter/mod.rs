@@ -80,9 +80,14 @@ impl Interpreter {
         if self.customizations.as_ref().is_some_and(in_set) {
             return true;
         }
+        // The bundled set is the one `--builtins DIR` stands in, as `run`
+        // reads it.
+        let bundled = match &self.bundled {
+            Some(set) => Some(&**set),
+            None => crate::thirdparty::customizations_for(api_version, kind),
+        };
         self.builtins
-            && (crate::thirdparty::customizations_for(api_version, kind).is_some_and(in_set)
-                || crate::native::supports(op, api_version, kind))
+            && (bundled.is_some_and(in_set) || crate::native::supports(op, api_version, kind))
     }
 
     /// The text of the script line a diagnostic of [`Interpreter::run`]
