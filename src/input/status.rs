@@ -128,8 +128,7 @@ impl StatusItems {
     }
 
     /// Reads a status file, keeping the warnings reading it raised. A file
-    /// without any document is an error: a status file given is meant to
-    /// hold items (a document `[]` says "no items").
+    /// without any document holds no items, as `[]` does.
     pub fn read(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
         decode(name, text)
     }
@@ -428,12 +427,10 @@ impl<'n> Normalizer<'n> {
         Ok(())
     }
 
-    /// The items, or the first error. No document at all is an error in a
-    /// file (`unroll`); a list of items may be empty.
+    /// The items, or the first error. A file without any document (empty,
+    /// blank or only comments) holds no items, as for karmadactl:
+    /// AggregateStatus over no member clusters is an ordinary case.
     fn finish(mut self) -> Result<StatusItems, Diagnostic> {
-        if self.docs == 0 && self.unroll {
-            return Err(super::no_document(self.name));
-        }
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -735,16 +732,14 @@ mod tests {
     }
 
     #[test]
-    fn from_values_may_be_empty_a_file_may_not() {
+    fn a_file_without_documents_holds_no_items() {
         assert!(StatusItems::from_values("c.yaml", &[]).unwrap().is_empty());
-        for text in ["", "# nothing\n", "  \n"] {
-            let err = StatusItems::parse("s.yaml", text).unwrap_err();
-            assert_eq!(
-                err.to_string(),
-                "s.yaml: no YAML or JSON document in the file"
+        for text in ["", "# nothing\n", "  \n", "[]"] {
+            assert!(
+                StatusItems::parse("s.yaml", text).unwrap().is_empty(),
+                "{text:?}"
             );
         }
-        assert!(StatusItems::parse("s.json", "[]").unwrap().is_empty());
     }
 
     #[test]

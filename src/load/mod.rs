@@ -233,9 +233,11 @@ fn read_status_with(
     let _ = in_place; // mapping is Linux-only
     #[cfg(target_os = "linux")]
     if let Some(mapped) = map_large(&paths, in_place) {
-        return input::StatusItems::read_released(mapped.name(), mapped.text()?, &|at| {
-            mapped.release_before(at)
-        });
+        if let Some(text) = mapped.text() {
+            return input::StatusItems::read_released(mapped.name(), text, &|at| {
+                mapped.release_before(at)
+            });
+        }
     }
     let sources = input::sources::read_paths(&paths)?;
     let mut items: Option<input::StatusItems> = None;
