@@ -5,6 +5,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostic;
+use crate::lua::goutf8::lossy;
 
 /// One input text and the name used for it in messages.
 #[derive(Clone, Debug)]
@@ -125,33 +126,10 @@ fn decode_text(name: String, bytes: Vec<u8>) -> Result<Source, Diagnostic> {
 /// U+FFFD. Plain valid UTF-8, the usual case, is taken as it is.
 pub fn go_text(bytes: Vec<u8>) -> String {
     match bytes.as_slice() {
-        [0xEF, 0xBB, 0xBF, ..] => go_utf8(&bytes[3..]),
+        [0xEF, 0xBB, 0xBF, ..] => lossy(&bytes[3..]),
         [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
         [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
-        _ => String::from_utf8(bytes).unwrap_or_else(|e| go_utf8(e.as_bytes())),
-    }
-}
-
-/// `bytes` as UTF-8, each byte of an invalid sequence replaced by U+FFFD
-/// (Go replaces byte by byte, where `from_utf8_lossy` replaces a maximal
-/// invalid prefix with one).
-fn go_utf8(mut bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    loop {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => {
-                out.push_str(text);
-                return out;
-            }
-            Err(e) => {
-                let (valid, rest) = bytes.split_at(e.valid_up_to());
-                // `valid` is what from_utf8 just validated.
-                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
-                let bad = e.error_len().unwrap_or(rest.len());
-                out.extend(std::iter::repeat_n('\u{FFFD}', bad));
-                bytes = &rest[bad..];
-            }
-        }
+        _ => String::from_utf8(bytes).unwrap_or_else(|e| lossy(e.as_bytes())),
     }
 }
 

@@ -13,16 +13,25 @@ pub(crate) const RUN_CHUNK: &str = "[kinterp-run]";
 /// `require`): their frames read as one native function.
 const HELPER_SRC: &str = "[kinterp]";
 
+/// `calllimit(n)` lets the rule's call level and the `n - 1` above it be
+/// entered: Karmada's VM holds `CALL_FRAMES` call frames, the rule's
+/// included, and a call past them fails with `<string>:N: stack overflow`.
 const HELPER: &str = r#"
-local xpcall, unpack, select = ...
+local xpcall, unpack, select, calllimit, frames = ...
 local function pack(...) return {n = select('#', ...), ...} end
 return function(handler, f, ...)
   local n, args, res = select('#', ...), {...}
-  local ok, err = xpcall(function() res = pack(f(unpack(args, 1, n))) end, handler)
+  local ok, err = xpcall(function()
+    calllimit(frames)
+    res = pack(f(unpack(args, 1, n)))
+  end, handler)
   if not ok then return false, err end
   return true, unpack(res, 1, res.n)
 end
 "#;
+
+/// The call frames of Karmada's VM (gopher-lua's default call stack).
+const CALL_FRAMES: i32 = 256;
 
 const HELPER_KEY: &str = "kinterp.traceback.call";
 const HANDLER_KEY: &str = "kinterp.traceback.handler";
@@ -109,6 +118,8 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
         g.raw_get::<Value>("xpcall")?,
         g.raw_get::<Value>("unpack")?,
         g.raw_get::<Value>("select")?,
+        lua.named_registry_value::<Value>("kinterp.calllimit")?,
+        CALL_FRAMES,
     ))?;
     let tostring: Function = g.raw_get("tostring")?;
     let handler = lua.create_function(move |lua, msg: Value| {

@@ -1087,6 +1087,18 @@ LUA_API int lua_gc (lua_State *L, int what, int data) {
 */
 
 
+/*
+** kinterp: the calling C function's level and the `frames' - 1 levels
+** above it may be entered; a call past them is gopher's stack overflow
+** (ldo.c). Karmada's VM holds 256 call frames.
+*/
+LUA_API void lua_kinterp_calllimit (lua_State *L, int frames) {
+  lua_lock(L);
+  L->kcilimit = cast_int(L->ci - L->base_ci) + frames - 1;
+  lua_unlock(L);
+}
+
+
 LUA_API int lua_error (lua_State *L) {
   lua_lock(L);
   api_checknelems(L, 1);

@@ -723,6 +723,13 @@ static int kinterp_checkcall (lua_State *L) {
 }
 
 
+/* kinterp: calllimit(frames), for src/lua/traceback.rs (lapi.c) */
+static int kinterp_calllimit (lua_State *L) {
+  lua_kinterp_calllimit(L, luaL_checkint(L, 1));
+  return 0;
+}
+
+
 /* kinterp: wrap(rust_function, fail_marker) -> native function */
 static int kinterp_wrap (lua_State *L) {
   lua_settop(L, 2);
@@ -735,6 +742,8 @@ LUALIB_API int luaopen_base (lua_State *L) {
   base_open(L);
   lua_pushcfunction(L, kinterp_wrap);  /* kinterp: for src/lua/raise.rs */
   lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.wrap");
+  lua_pushcfunction(L, kinterp_calllimit);  /* kinterp: calls' depth */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.calllimit");
   lua_pushcfunction(L, luaL_kinterp_xpcall);  /* kinterp: src/lua/rethrow.rs */
   lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.xpcall");
   luaL_register(L, LUA_COLIBNAME, co_funcs);

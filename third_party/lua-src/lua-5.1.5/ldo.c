@@ -110,6 +110,7 @@ void luaD_throw (lua_State *L, int errcode) {
 
 int luaD_rawrunprotected (lua_State *L, Pfunc f, void *ud) {
   struct lua_longjmp lj;
+  int kcilimit = L->kcilimit;  /* kinterp: raised while an overflow is handled */
   lj.status = 0;
   lj.previous = L->errorJmp;  /* chain new error handler */
   L->errorJmp = &lj;
@@ -117,6 +118,7 @@ int luaD_rawrunprotected (lua_State *L, Pfunc f, void *ud) {
     (*f)(L, ud);
   );
   L->errorJmp = lj.previous;  /* restore old error handler */
+  L->kcilimit = kcilimit;
   return lj.status;
 }
 
@@ -270,6 +272,8 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
   funcr = savestack(L, func);
   cl = &clvalue(func)->l;
   L->ci->savedpc = L->savedpc;
+  if (L->ci - L->base_ci >= L->kcilimit)  /* kinterp: gopher's call stack */
+    luaG_kinterp_overflow(L);
   if (!cl->isC) {  /* Lua function? prepare its call */
     CallInfo *ci;
     StkId st, base;

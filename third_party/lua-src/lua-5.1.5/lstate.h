@@ -131,6 +131,7 @@ struct lua_State {
   GCObject *gclist;
   struct lua_longjmp *errorJmp;  /* current error recover point */
   ptrdiff_t errfunc;  /* current error handling function (stack index) */
+  int kcilimit;  /* kinterp: highest call level a call may enter (ldo.c) */
 };
 
 
