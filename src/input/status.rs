@@ -394,6 +394,8 @@ impl<'n> Normalizer<'n> {
             return;
         }
         let result = match input.node(root) {
+            // karmadactl skips a `null` document of a file, JSON streams too.
+            Node::Null if self.unroll => Ok(()),
             Node::Array { .. } if self.unroll => input
                 .children(root)
                 .try_for_each(|item| self.item(input, item)),

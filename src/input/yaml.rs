@@ -83,6 +83,9 @@ pub(crate) fn each_document(
             Err(_) => {}
         }
     }
+    // Documents as karmadactl's stream splitter cuts them.
+    let text = super::docsplit::go_documents(name, text)?;
+    let text = text.as_ref();
     // Most manifests are plain block YAML that the fast reader handles
     // exactly; it declines (None) everything else, including every error
     // and every duplicate key, maybe after some documents.

@@ -61,7 +61,7 @@ pub fn callback_handler(lua: &Lua) -> mlua::Result<Function> {
     let handler = lua.create_function(move |lua, msg: Value| {
         let text = match &msg {
             Value::Error(e) => super::run::error_text(e),
-            Value::String(s) => s.to_string_lossy(),
+            Value::String(s) => super::goutf8::lossy(&s.as_bytes()),
             other => tostring.call::<String>(other.clone())?,
         };
         let frames = frames_until(lua, |d| d.source().what == "C" && d.function() == boundary);
@@ -99,7 +99,7 @@ pub fn call(lua: &Lua, f: &Function, args: MultiValue) -> mlua::Result<Result<Mu
     match out.pop_front() {
         Some(Value::Boolean(true)) => Ok(Ok(out)),
         _ => match out.pop_front().unwrap_or(Value::Nil) {
-            Value::String(s) => Ok(Err(s.to_string_lossy())),
+            Value::String(s) => Ok(Err(super::goutf8::lossy(&s.as_bytes()))),
             Value::Error(e) => Ok(Err(super::run::error_text(&e))),
             other => Ok(Err(format!("{other:?}"))),
         },
@@ -127,7 +127,7 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
         // gives every error a traceback.
         let text = match &msg {
             Value::Error(e) => super::run::error_text(e),
-            Value::String(s) => s.to_string_lossy(),
+            Value::String(s) => super::goutf8::lossy(&s.as_bytes()),
             other => tostring.call::<String>(other.clone())?,
         };
         let trace = traceback(lua, &text);

@@ -1095,7 +1095,18 @@ LUA_API int lua_gc (lua_State *L, int what, int data) {
 LUA_API void lua_kinterp_calllimit (lua_State *L, int frames) {
   lua_lock(L);
   L->kcilimit = cast_int(L->ci - L->base_ci) + frames - 1;
+  L->kregbase = savestack(L, L->ci->func);
   lua_unlock(L);
+}
+
+
+/*
+** kinterp: a C function of kinterp's own that calls on (the wrapper of a
+** native function, the protected call of a callback) takes a call level
+** gopher does not have: it lifts the limit by one while it calls.
+*/
+LUA_API void lua_kinterp_uncounted (lua_State *L, int delta) {
+  L->kcilimit += delta;
 }
 
 

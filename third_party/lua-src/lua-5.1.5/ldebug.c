@@ -681,7 +681,7 @@ void luaG_errormsg (lua_State *L) {
 ** its Go functions, such as pcall, for the position). The limit is raised
 ** for the message handler, and restored when the protected call ends.
 */
-void luaG_kinterp_overflow (lua_State *L) {
+void luaG_kinterp_overflow (lua_State *L, const char *what) {
   CallInfo *ci = L->ci;
   while (ci > L->base_ci && !isLua(ci))
     ci--;
@@ -689,10 +689,10 @@ void luaG_kinterp_overflow (lua_State *L) {
   if (ci > L->base_ci) {
     char buff[LUA_IDSIZE];
     luaO_chunkid(buff, getstr(getluaproto(ci)->source), LUA_IDSIZE);
-    luaO_pushfstring(L, "%s:%d: stack overflow", buff, currentline(L, ci));
+    luaO_pushfstring(L, "%s:%d: %s", buff, currentline(L, ci), what);
   }
   else
-    lua_pushliteral(L, "stack overflow");
+    lua_pushstring(L, what);
   luaG_errormsg(L);
 }
 

@@ -264,6 +264,9 @@ static StkId tryfuncTM (lua_State *L, StkId func) {
    (condhardstacktests(luaD_reallocCI(L, L->size_ci)), ++L->ci))
 
 
+/* kinterp: the registers of Karmada's VM (gopher's 256 * 20) */
+#define KREGISTRY	(256 * 20)
+
 int luaD_precall (lua_State *L, StkId func, int nresults) {
   LClosure *cl;
   ptrdiff_t funcr;
@@ -273,7 +276,7 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
   cl = &clvalue(func)->l;
   L->ci->savedpc = L->savedpc;
   if (L->ci - L->base_ci >= L->kcilimit)  /* kinterp: gopher's call stack */
-    luaG_kinterp_overflow(L);
+    luaG_kinterp_overflow(L, "stack overflow");
   if (!cl->isC) {  /* Lua function? prepare its call */
     CallInfo *ci;
     StkId st, base;
@@ -290,6 +293,9 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
       base = adjust_varargs(L, p, nargs);
       func = restorestack(L, funcr);  /* previous call may change the stack */
     }
+    if (L->kregbase >= 0 &&  /* kinterp: gopher's registry */
+        (base + p->maxstacksize) - restorestack(L, L->kregbase) > KREGISTRY)
+      luaG_kinterp_overflow(L, "registry overflow");
     ci = inc_ci(L);  /* now `enter' new function */
     ci->func = func;
     L->base = ci->base = base;

@@ -99,6 +99,7 @@ static void preinit_state (lua_State *L, global_State *g) {
   L->savedpc = NULL;
   L->errfunc = 0;
   L->kcilimit = LUAI_MAXCALLS;  /* kinterp: no gopher limit until set */
+  L->kregbase = -1;
   setnilvalue(gt(L));
 }
 

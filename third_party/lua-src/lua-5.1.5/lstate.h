@@ -132,6 +132,7 @@ struct lua_State {
   struct lua_longjmp *errorJmp;  /* current error recover point */
   ptrdiff_t errfunc;  /* current error handling function (stack index) */
   int kcilimit;  /* kinterp: highest call level a call may enter (ldo.c) */
+  ptrdiff_t kregbase;  /* kinterp: start of gopher's registry, or -1 */
 };
 
 

@@ -1,0 +1,91 @@
+//! karmadactl's split of a YAML stream into documents, ahead of the YAML
+//! reader: it cuts the text at every line starting with `---` (a line
+//! with anything but a comment after those dashes is an error), and reads
+//! one document from each piece, so that what follows a `...` line up to
+//! the next `---` line is never read.
+
+use std::borrow::Cow;
+
+use crate::diag::Diagnostic;
+
+/// `text` as karmadactl's reader sees it: an error for a `---` line with
+/// content after it (`--- {a: 1}`), and the lines after a `...` line up to
+/// the next `---` line blanked (their bytes made spaces, so that offsets,
+/// lines and columns stay those of the file). Usually the text as it is.
+pub(crate) fn go_documents<'t>(name: &str, text: &'t str) -> Result<Cow<'t, str>, Diagnostic> {
+    let mut ignored: Vec<(usize, usize)> = Vec::new();
+    let mut dead_from: Option<usize> = None;
+    let mut at = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let start = at;
+        at += line.len();
+        if let Some(rest) = line.strip_prefix("---") {
+            let rest = rest.trim_matches(|c: char| c.is_ascii_whitespace());
+            if !rest.is_empty() && !rest.starts_with('#') {
+                return Err(
+                    Diagnostic::input(format!("invalid Yaml document separator: {rest}"))
+                        .in_file(name)
+                        .at_line(index + 1, 1),
+                );
+            }
+            if let Some(from) = dead_from.take() {
+                ignored.push((from, start));
+            }
+        } else if dead_from.is_none() && is_document_end(line) {
+            dead_from = Some(at);
+        }
+    }
+    if let Some(from) = dead_from {
+        ignored.push((from, text.len()));
+    }
+    ignored.retain(|(from, to)| text[*from..*to].bytes().any(|b| !b.is_ascii_whitespace()));
+    if ignored.is_empty() {
+        return Ok(Cow::Borrowed(text));
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for (from, to) in ignored {
+        for b in &mut bytes[from..to] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    // Only whole characters were replaced, each byte by an ASCII space.
+    Ok(Cow::Owned(String::from_utf8(bytes).unwrap_or_default()))
+}
+
+/// A `...` line: the document end marker, alone or before blanks.
+fn is_document_end(line: &str) -> bool {
+    line.strip_prefix("...")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_documents;
+
+    #[test]
+    fn plain_streams_are_taken_as_they_are() {
+        let text = "a: 1\n---\nb: 2\n--- # two\n...\n";
+        assert!(matches!(
+            go_documents("f", text),
+            Ok(std::borrow::Cow::Borrowed(_))
+        ));
+    }
+
+    #[test]
+    fn content_after_the_separator_is_an_error() {
+        let err = go_documents("f.yaml", "a: 1\n--- {b: 2}\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "f.yaml:2:1: invalid Yaml document separator: {b: 2}"
+        );
+    }
+
+    #[test]
+    fn what_follows_a_document_end_is_not_read() {
+        let text = "a: 1\n...\nb: [\n---\nc: 3\n";
+        let seen = go_documents("f", text).unwrap();
+        assert_eq!(seen, "a: 1\n...\n    \n---\nc: 3\n");
+    }
+}
