@@ -2,7 +2,8 @@
 //! reader: it cuts the text at every line starting with `---` (a line
 //! with anything but a comment after those dashes is an error), and reads
 //! one document from each piece, so that what follows a `...` line up to
-//! the next `---` line is never read.
+//! the next `---` line is never read, and a `%YAML` or `%TAG` directive,
+//! cut from the document after it, is a piece without a document.
 
 use std::borrow::Cow;
 
@@ -31,6 +32,14 @@ pub(crate) fn go_documents<'t>(name: &str, text: &'t str) -> Result<Cow<'t, str>
             if let Some(from) = dead_from.take() {
                 ignored.push((from, start));
             }
+        } else if dead_from.is_none() && line.starts_with('%') {
+            // A directive ends its piece (the next `---` cuts there): a
+            // piece of directives without a document.
+            return Err(
+                Diagnostic::input("invalid YAML: did not find expected <document start>")
+                    .in_file(name)
+                    .at_line(index + 1, 1),
+            );
         } else if dead_from.is_none() && is_document_end(line) {
             dead_from = Some(at);
         }
@@ -79,6 +88,15 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "f.yaml:2:1: invalid Yaml document separator: {b: 2}"
+        );
+    }
+
+    #[test]
+    fn a_directive_is_a_piece_without_a_document() {
+        let err = go_documents("f.yaml", "%YAML 1.1\n---\na: 1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "f.yaml:1:1: invalid YAML: did not find expected <document start>"
         );
     }
 

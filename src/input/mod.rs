@@ -10,6 +10,7 @@ mod libyaml;
 mod objmeta;
 pub mod sources;
 pub mod status;
+mod surrogates;
 pub mod tape;
 pub mod yaml;
 pub(crate) mod yaml11;

@@ -5,7 +5,6 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::diag::Diagnostic;
-use crate::lua::goutf8::lossy;
 
 /// One input text and the name used for it in messages.
 #[derive(Clone, Debug)]
@@ -122,14 +121,16 @@ fn decode_text(name: String, bytes: Vec<u8>) -> Result<Source, Diagnostic> {
 /// A file's bytes as karmadactl reads them (a UTF-8 decoder behind a
 /// byte-order-mark override): a UTF-8 byte-order mark is dropped, a UTF-16
 /// one (what Windows PowerShell's `>` writes) selects UTF-16 of that byte
-/// order, and every byte that does not start a valid UTF-8 sequence is one
-/// U+FFFD. Plain valid UTF-8, the usual case, is taken as it is.
+/// order, and an invalid UTF-8 sequence is one U+FFFD (a truncated
+/// character's bytes make one, as in `from_utf8_lossy`; measured with
+/// karmadactl). Plain valid UTF-8, the usual case, is taken as it is.
 pub fn go_text(bytes: Vec<u8>) -> String {
     match bytes.as_slice() {
-        [0xEF, 0xBB, 0xBF, ..] => lossy(&bytes[3..]),
+        [0xEF, 0xBB, 0xBF, ..] => String::from_utf8_lossy(&bytes[3..]).into_owned(),
         [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
         [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
-        _ => String::from_utf8(bytes).unwrap_or_else(|e| lossy(e.as_bytes())),
+        _ => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
     }
 }
 

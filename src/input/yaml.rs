@@ -137,9 +137,16 @@ fn parse_yaml_stream(
 }
 
 fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
-    serde_json::Deserializer::from_str(text)
-        .into_iter::<Value>()
-        .collect()
+    let parse = |text: &str| -> Result<Vec<Value>, serde_json::Error> {
+        serde_json::Deserializer::from_str(text)
+            .into_iter::<Value>()
+            .collect()
+    };
+    // A lone surrogate escape is U+FFFD for Go's reader.
+    parse(text).or_else(|e| match super::surrogates::replace_lone(text) {
+        Some(fixed) => parse(&fixed),
+        None => Err(e),
+    })
 }
 
 /// Parses a file that must hold exactly one object (`--desired-file`,

@@ -35,10 +35,10 @@ pub fn decode(b: &[u8]) -> (u32, usize) {
     (r, n)
 }
 
-/// `b` as text the way Go converts bytes to runes (`encoding/json`, the
-/// UTF-8 decoder karmadactl reads files with): every byte that does not
-/// start a valid sequence is one U+FFFD (Rust's `from_utf8_lossy` gives
-/// one for a whole truncated sequence). Valid text is copied at once.
+/// `b` as text the way Go converts bytes to runes (`encoding/json` writing
+/// a result string): every byte that does not start a valid sequence is
+/// one U+FFFD (Rust's `from_utf8_lossy` gives one for a whole truncated
+/// sequence). Valid text is copied at once.
 pub fn lossy(b: &[u8]) -> String {
     if let Ok(s) = std::str::from_utf8(b) {
         return s.to_owned();

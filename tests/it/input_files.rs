@@ -343,10 +343,8 @@ fn a_large_status_file_not_utf8_is_read_with_replacement() {
             "{file}"
         );
         assert!(stdout.contains("\"n\":20001"), "{file}: {stdout}");
-        assert!(
-            stdout.contains(",x\u{FFFD}\u{FFFD}\u{FFFD}\""),
-            "{file}: {stdout}"
-        );
+        // One U+FFFD for the lone byte, one for the truncated character.
+        assert!(stdout.contains(",x\u{FFFD}\u{FFFD}\""), "{file}: {stdout}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
