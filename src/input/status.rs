@@ -449,6 +449,20 @@ impl<'n> Normalizer<'n> {
     }
 }
 
+/// Whether `key` names the ASCII field `field` under encoding/json's
+/// folding (`unicode.ToUpper(unicode.ToLower(r))` for a character outside
+/// ASCII): the few such characters that fold to an ASCII letter are the
+/// long s, the Kelvin sign and the two dotted and dotless i's.
+fn go_fold_eq(field: &str, key: &str) -> bool {
+    let folded = key.chars().map(|c| match c {
+        '\u{17F}' => 'S',
+        '\u{212A}' => 'K',
+        '\u{130}' | '\u{131}' => 'I',
+        c => c.to_ascii_uppercase(),
+    });
+    folded.eq(field.chars().map(|c| c.to_ascii_uppercase()))
+}
+
 /// Applies Go's decoding rules: keys match case-insensitively (the last
 /// one wins), unknown keys are ignored, null leaves a field as it was.
 fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> {
@@ -463,10 +477,10 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
     for k in t.children(item) {
         let key = t.str_at(k);
         // The length first: most keys of a long file are exactly a field.
-        let Some(field) = FIELDS
-            .iter()
-            .find(|f| f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
-        else {
+        let Some(field) = FIELDS.iter().find(|f| {
+            (f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
+                || (!key.is_ascii() && go_fold_eq(f, key))
+        }) else {
             continue;
         };
         let v = k + 1;
