@@ -20,6 +20,10 @@ pub(crate) fn go_documents<'t>(name: &str, text: &'t str) -> Result<Cow<'t, str>
     for (index, line) in text.split_inclusive('\n').enumerate() {
         let start = at;
         at += line.len();
+        // Most lines start with neither `-`, `.` nor `%`.
+        if !matches!(line.as_bytes()[0], b'-' | b'.' | b'%') {
+            continue;
+        }
         if let Some(rest) = line.strip_prefix("---") {
             let rest = rest.trim_matches(|c: char| c.is_ascii_whitespace());
             if !rest.is_empty() && !rest.starts_with('#') {

@@ -477,10 +477,14 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
     for k in t.children(item) {
         let key = t.str_at(k);
         // The length first: most keys of a long file are exactly a field.
-        let Some(field) = FIELDS.iter().find(|f| {
-            (f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
-                || (!key.is_ascii() && go_fold_eq(f, key))
-        }) else {
+        let Some(field) = FIELDS
+            .iter()
+            .find(|f| f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
+            .or_else(|| match key.is_ascii() {
+                true => None,
+                false => FIELDS.iter().find(|f| go_fold_eq(f, key)),
+            })
+        else {
             continue;
         };
         let v = k + 1;
