@@ -14,23 +14,40 @@ use crate::diag::Diagnostic;
 /// the next `---` line blanked (their bytes made spaces, so that offsets,
 /// lines and columns stay those of the file). Usually the text as it is.
 pub(crate) fn go_documents<'t>(name: &str, text: &'t str) -> Result<Cow<'t, str>, Diagnostic> {
+    // The lines worth a look start with `---`, `...` or `%`: found by
+    // a vectorized substring search (a line-by-line walk, or `str`'s
+    // search, cost 7% of reading a long stream of small documents).
+    let mut starts: Vec<usize> = Vec::new();
+    if text.starts_with(['-', '.', '%']) {
+        starts.push(0);
+    }
+    for pattern in [&b"\n---"[..], b"\n...", b"\n%"] {
+        starts.extend(memchr::memmem::find_iter(text.as_bytes(), pattern).map(|i| i + 1));
+    }
+    if starts.is_empty() {
+        return Ok(Cow::Borrowed(text));
+    }
+    starts.sort_unstable();
+    let line_number = |at: usize| {
+        text.as_bytes()[..at]
+            .iter()
+            .filter(|&&c| c == b'\n')
+            .count()
+            + 1
+    };
     let mut ignored: Vec<(usize, usize)> = Vec::new();
     let mut dead_from: Option<usize> = None;
-    let mut at = 0;
-    for (index, line) in text.split_inclusive('\n').enumerate() {
-        let start = at;
-        at += line.len();
-        // Most lines start with neither `-`, `.` nor `%`.
-        if !matches!(line.as_bytes()[0], b'-' | b'.' | b'%') {
-            continue;
-        }
+    for start in starts {
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |i| start + i + 1);
+        let line = &text[start..end];
         if let Some(rest) = line.strip_prefix("---") {
             let rest = rest.trim_matches(|c: char| c.is_ascii_whitespace());
             if !rest.is_empty() && !rest.starts_with('#') {
                 return Err(
                     Diagnostic::input(format!("invalid Yaml document separator: {rest}"))
                         .in_file(name)
-                        .at_line(index + 1, 1),
+                        .at_line(line_number(start), 1),
                 );
             }
             if let Some(from) = dead_from.take() {
@@ -42,10 +59,10 @@ pub(crate) fn go_documents<'t>(name: &str, text: &'t str) -> Result<Cow<'t, str>
             return Err(
                 Diagnostic::input("invalid YAML: did not find expected <document start>")
                     .in_file(name)
-                    .at_line(index + 1, 1),
+                    .at_line(line_number(start), 1),
             );
         } else if dead_from.is_none() && is_document_end(line) {
-            dead_from = Some(at);
+            dead_from = Some(end);
         }
     }
     if let Some(from) = dead_from {

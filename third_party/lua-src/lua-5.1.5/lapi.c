@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
 
 #define lapi_c
@@ -1092,10 +1093,15 @@ LUA_API int lua_gc (lua_State *L, int what, int data) {
 ** above it may be entered; a call past them is gopher's stack overflow
 ** (ldo.c). Karmada's VM holds 256 call frames.
 */
+/* kinterp: the registers of Karmada's VM (gopher's 256 * 20) */
+#define KREGISTRY	(256 * 20)
+
 LUA_API void lua_kinterp_calllimit (lua_State *L, int frames) {
   lua_lock(L);
-  L->kcilimit = cast_int(L->ci - L->base_ci) + frames - 1;
-  L->kregbase = savestack(L, L->ci->func);
+  L->kcilimit = (char *)L->ci - (char *)L->base_ci +
+                (ptrdiff_t)(frames - 1) * (ptrdiff_t)sizeof(CallInfo);
+  L->kreglimit = savestack(L, L->ci->func) +
+                 KREGISTRY * (ptrdiff_t)sizeof(TValue);
   lua_unlock(L);
 }
 
@@ -1106,7 +1112,8 @@ LUA_API void lua_kinterp_calllimit (lua_State *L, int frames) {
 ** gopher does not have: it lifts the limit by one while it calls.
 */
 LUA_API void lua_kinterp_uncounted (lua_State *L, int delta) {
-  L->kcilimit += delta;
+  if (L->kcilimit != PTRDIFF_MAX)
+    L->kcilimit += delta * (ptrdiff_t)sizeof(CallInfo);
 }
 
 

@@ -685,7 +685,7 @@ void luaG_kinterp_overflow (lua_State *L, const char *what) {
   CallInfo *ci = L->ci;
   while (ci > L->base_ci && !isLua(ci))
     ci--;
-  L->kcilimit += 64;
+  L->kcilimit += 64 * (ptrdiff_t)sizeof(CallInfo);
   if (ci > L->base_ci) {
     char buff[LUA_IDSIZE];
     luaO_chunkid(buff, getstr(getluaproto(ci)->source), LUA_IDSIZE);

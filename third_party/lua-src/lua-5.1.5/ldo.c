@@ -110,7 +110,7 @@ void luaD_throw (lua_State *L, int errcode) {
 
 int luaD_rawrunprotected (lua_State *L, Pfunc f, void *ud) {
   struct lua_longjmp lj;
-  int kcilimit = L->kcilimit;  /* kinterp: raised while an overflow is handled */
+  ptrdiff_t kcilimit = L->kcilimit;  /* kinterp: raised for an overflow's handler */
   lj.status = 0;
   lj.previous = L->errorJmp;  /* chain new error handler */
   L->errorJmp = &lj;
@@ -264,9 +264,6 @@ static StkId tryfuncTM (lua_State *L, StkId func) {
    (condhardstacktests(luaD_reallocCI(L, L->size_ci)), ++L->ci))
 
 
-/* kinterp: the registers of Karmada's VM (gopher's 256 * 20) */
-#define KREGISTRY	(256 * 20)
-
 int luaD_precall (lua_State *L, StkId func, int nresults) {
   LClosure *cl;
   ptrdiff_t funcr;
@@ -275,7 +272,7 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
   funcr = savestack(L, func);
   cl = &clvalue(func)->l;
   L->ci->savedpc = L->savedpc;
-  if (L->ci - L->base_ci >= L->kcilimit)  /* kinterp: gopher's call stack */
+  if ((char *)L->ci - (char *)L->base_ci >= L->kcilimit)  /* kinterp: gopher */
     luaG_kinterp_overflow(L, "stack overflow");
   if (!cl->isC) {  /* Lua function? prepare its call */
     CallInfo *ci;
@@ -293,9 +290,8 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
       base = adjust_varargs(L, p, nargs);
       func = restorestack(L, funcr);  /* previous call may change the stack */
     }
-    if (L->kregbase >= 0 &&  /* kinterp: gopher's registry */
-        (base + p->maxstacksize) - restorestack(L, L->kregbase) > KREGISTRY)
-      luaG_kinterp_overflow(L, "registry overflow");
+    if (savestack(L, base + p->maxstacksize) > L->kreglimit)
+      luaG_kinterp_overflow(L, "registry overflow");  /* kinterp: gopher's */
     ci = inc_ci(L);  /* now `enter' new function */
     ci->func = func;
     L->base = ci->base = base;
