@@ -126,17 +126,30 @@ fn yaml_input_as_karmadactl_reads_it() {
 
 const RIC: &str = "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: agg\nspec:\n  target:\n    apiVersion: apps/v1\n    kind: Deployment\n  customizations:\n    statusAggregation:\n      luaScript: |\n        function AggregateStatus(desired, items)\n          desired.status = {n = #items}\n          return desired\n        end\n";
 
-/// A file with no document is an error naming it (karmadactl accepts it
-/// and exits 0: a lint in CI must not pass on nothing).
+/// An object or customization file with no document is an error naming
+/// it (karmadactl panics on the first and passes `--check` on the second:
+/// a lint in CI must not pass on nothing). A status file with no document
+/// holds no items, as in karmadactl: AggregateStatus over no members.
 #[test]
-fn files_without_a_document_are_errors() {
+fn files_without_a_document() {
     let dir = with_deployment("empty", RIC);
+    let none = "{\"aggregatedStatus\":{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"p\"},\"status\":{\"n\":0}}}\n";
     for (file, body) in [
         ("empty.yaml", ""),
         ("comments.yaml", "# nothing here\n---\n...\n"),
         ("blank.json", "\n \n"),
+        ("none.json", "[]\n"),
     ] {
         std::fs::write(dir.join(file), body).expect("write");
+        let out = aggregate(&dir, file, &["-o", "json"]);
+        assert_eq!(
+            (out.status.code(), text(&out.stderr), text(&out.stdout)),
+            (Some(0), String::new(), none.to_string()),
+            "--status-file {file}"
+        );
+        if file == "none.json" {
+            continue;
+        }
         let want = format!("error: {file}: no YAML or JSON document in the file\n");
         let out = kinterp(&dir, &["interpret", "-f", file, "--check"]);
         assert_eq!(
@@ -144,23 +157,7 @@ fn files_without_a_document_are_errors() {
             (Some(2), want.clone()),
             "--check {file}"
         );
-        let out = aggregate(&dir, file, &[]);
-        assert_eq!(
-            (out.status.code(), text(&out.stderr), text(&out.stdout)),
-            (Some(2), want, String::new()),
-            "--status-file {file}"
-        );
     }
-    // `[]` is a document: no items, said on purpose.
-    std::fs::write(dir.join("none.json"), "[]\n").expect("write");
-    let out = aggregate(&dir, "none.json", &["-o", "json"]);
-    assert_eq!(
-        (out.status.code(), text(&out.stdout)),
-        (
-            Some(0),
-            "{\"aggregatedStatus\":{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"p\"},\"status\":{\"n\":0}}}\n".to_string()
-        )
-    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -317,26 +314,32 @@ fn a_large_inputs_heap_is_advised_huge_pages() {
     assert!(seen, "no huge-page advice on the heap");
 }
 
-/// A large status file that is not UTF-8 gets the message a small one
-/// gets: the file, the line and the offset of the first invalid byte.
+/// A large status file (read in place) with a byte that is not UTF-8 is
+/// read as a small one is, as karmadactl reads it: the byte is U+FFFD.
+/// With a UTF-8 byte-order mark it is read too.
 #[test]
-fn a_large_status_file_not_utf8_is_an_error() {
+fn a_large_status_file_not_utf8_is_read_with_replacement() {
     let dir = with_deployment("large-bad", SUM_RIC);
     let mut body: Vec<u8> = (0..20_000)
         .flat_map(|i| format!("{{\"clusterName\": \"member{i}\"}}\n").into_bytes())
         .collect();
-    let offset = body.len() + br#"{"clusterName": "x"#.len();
-    body.extend_from_slice(b"{\"clusterName\": \"x\xff\"}\n");
+    body.extend_from_slice(b"{\"clusterName\": \"x\xff\xe2\x82\"}\n");
     assert!(body.len() > 512 << 10);
     std::fs::write(dir.join("bad.json"), &body).expect("write");
-    let out = aggregate(&dir, "bad.json", &[]);
-    assert_eq!(
-        (out.status.code(), text(&out.stderr), text(&out.stdout)),
-        (
-            Some(2),
-            format!("error: bad.json:20001: not UTF-8 text (invalid byte at offset {offset})\n"),
-            String::new()
-        )
-    );
+    let mut bom = b"\xef\xbb\xbf".to_vec();
+    bom.extend_from_slice(&body);
+    std::fs::write(dir.join("bom.json"), &bom).expect("write");
+    for file in ["bad.json", "bom.json"] {
+        let out = aggregate(&dir, file, &["-o", "json"]);
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            (out.status.code(), text(&out.stderr)),
+            (Some(0), String::new()),
+            "{file}"
+        );
+        assert!(stdout.contains("\"n\":20001"), "{file}: {stdout}");
+        // One U+FFFD for the lone byte, one for the truncated character.
+        assert!(stdout.contains(",x\u{FFFD}\u{FFFD}\""), "{file}: {stdout}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -74,7 +74,8 @@ fn bundled_and_sound_examples_have_no_error() {
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
-        let text = std::fs::read_to_string(&f).unwrap();
+        // Reader probes hold files that are not UTF-8 (testdata/parity/readers).
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
         // Parity probes call disabled functions on purpose, to record
         // Karmada's error texts: they are not sound examples.
         if rel.starts_with("testdata/lint/")

@@ -22,6 +22,7 @@ mod luaparse;
 mod luavm;
 mod native;
 mod props;
+mod readers;
 mod regressions;
 mod sandbox;
 mod scaling;

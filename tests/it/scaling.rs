@@ -245,7 +245,8 @@ fn status_items_through_the_full_json_reader() {
 fn status_items_through_the_full_yaml_reader() {
     assert_linear("YAML stream, full reader", 200, |d, n| {
         status_run(d, n, "s.yaml", "", "", "", |i| {
-            format!("--- {{clusterName: a, clusterName: member{i}, applied: on}}\n")
+            // Content on a `---` line is an error for karmadactl.
+            format!("---\n{{clusterName: a, clusterName: member{i}, applied: on}}\n")
         })
     });
 }

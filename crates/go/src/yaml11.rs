@@ -263,6 +263,47 @@ fn fixed(d: &str, exp: i32) -> String {
     }
 }
 
+/// Whether `s` reads as a timestamp in one of the layouts Go's YAML reader
+/// tries for `!!timestamp` (`2006-1-2T15:4:5.999999999Z07:00`, the same
+/// with `t`, `2006-1-2 15:4:5.999999999`, `2006-1-2`).
+pub fn is_timestamp(s: &str) -> bool {
+    fn digits(s: &str, min: usize, max: usize) -> Option<&str> {
+        let n = s.bytes().take_while(u8::is_ascii_digit).count();
+        (min..=max).contains(&n).then(|| &s[n..])
+    }
+    fn field(s: &str, sep: char, min: usize, max: usize) -> Option<&str> {
+        digits(s.strip_prefix(sep)?, min, max)
+    }
+    fn clock(s: &str) -> Option<&str> {
+        let s = field(field(digits(s, 1, 2)?, ':', 1, 2)?, ':', 1, 2)?;
+        match s.strip_prefix('.') {
+            Some(frac) => digits(frac, 1, 9),
+            None => Some(s),
+        }
+    }
+    let Some(rest) = digits(s, 4, 4)
+        .and_then(|r| field(r, '-', 1, 2))
+        .and_then(|r| field(r, '-', 1, 2))
+    else {
+        return false;
+    };
+    if rest.is_empty() {
+        return true;
+    }
+    if let Some(t) = rest.strip_prefix(['T', 't']) {
+        let Some(zone) = clock(t) else { return false };
+        return zone == "Z"
+            || zone
+                .strip_prefix(['+', '-'])
+                .and_then(|z| digits(z, 2, 2))
+                .and_then(|z| field(z, ':', 2, 2))
+                .is_some_and(str::is_empty);
+    }
+    rest.strip_prefix(' ')
+        .and_then(clock)
+        .is_some_and(str::is_empty)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

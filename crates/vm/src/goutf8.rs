@@ -35,6 +35,25 @@ pub fn decode(b: &[u8]) -> (u32, usize) {
     (r, n)
 }
 
+/// `b` as text the way Go converts bytes to runes (`encoding/json` writing
+/// a result string): every byte that does not start a valid sequence is
+/// one U+FFFD (Rust's `from_utf8_lossy` gives one for a whole truncated
+/// sequence). Valid text is copied at once.
+pub fn lossy(b: &[u8]) -> String {
+    if let Ok(s) = std::str::from_utf8(b) {
+        return s.to_owned();
+    }
+    let mut out = Vec::with_capacity(b.len() + 8);
+    for (at, r, w) in runes(b) {
+        if r == RUNE_ERROR && w == 1 {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+        } else {
+            out.extend_from_slice(&b[at..at + w]);
+        }
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Iterates `(byte offset, rune, width)` over `b` the way Go's `range` does.
 pub fn runes(b: &[u8]) -> impl Iterator<Item = (usize, u32, usize)> + '_ {
     let mut i = 0;

@@ -13,16 +13,25 @@ pub(crate) const RUN_CHUNK: &str = "[kinterp-run]";
 /// `require`): their frames read as one native function.
 const HELPER_SRC: &str = "[kinterp]";
 
+/// `calllimit(n)` lets the rule's call level and the `n - 1` above it be
+/// entered: Karmada's VM holds `CALL_FRAMES` call frames, the rule's
+/// included, and a call past them fails with `<string>:N: stack overflow`.
 const HELPER: &str = r#"
-local xpcall, unpack, select = ...
+local xpcall, unpack, select, calllimit, frames = ...
 local function pack(...) return {n = select('#', ...), ...} end
 return function(handler, f, ...)
   local n, args, res = select('#', ...), {...}
-  local ok, err = xpcall(function() res = pack(f(unpack(args, 1, n))) end, handler)
+  local ok, err = xpcall(function()
+    calllimit(frames)
+    res = pack(f(unpack(args, 1, n)))
+  end, handler)
   if not ok then return false, err end
   return true, unpack(res, 1, res.n)
 end
 "#;
+
+/// The call frames of Karmada's VM (gopher-lua's default call stack).
+const CALL_FRAMES: i32 = 256;
 
 const HELPER_KEY: &str = "kinterp.traceback.call";
 const HANDLER_KEY: &str = "kinterp.traceback.handler";
@@ -52,7 +61,7 @@ pub fn callback_handler(lua: &Lua) -> mlua::Result<Function> {
     let handler = lua.create_function(move |lua, msg: Value| {
         let text = match &msg {
             Value::Error(e) => super::run::error_text(e),
-            Value::String(s) => s.to_string_lossy(),
+            Value::String(s) => super::goutf8::lossy(&s.as_bytes()),
             other => tostring.call::<String>(other.clone())?,
         };
         let frames = frames_until(lua, |d| d.source().what == "C" && d.function() == boundary);
@@ -90,7 +99,7 @@ pub fn call(lua: &Lua, f: &Function, args: MultiValue) -> mlua::Result<Result<Mu
     match out.pop_front() {
         Some(Value::Boolean(true)) => Ok(Ok(out)),
         _ => match out.pop_front().unwrap_or(Value::Nil) {
-            Value::String(s) => Ok(Err(s.to_string_lossy())),
+            Value::String(s) => Ok(Err(super::goutf8::lossy(&s.as_bytes()))),
             Value::Error(e) => Ok(Err(super::run::error_text(&e))),
             other => Ok(Err(format!("{other:?}"))),
         },
@@ -109,6 +118,8 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
         g.raw_get::<Value>("xpcall")?,
         g.raw_get::<Value>("unpack")?,
         g.raw_get::<Value>("select")?,
+        lua.named_registry_value::<Value>("kinterp.calllimit")?,
+        CALL_FRAMES,
     ))?;
     let tostring: Function = g.raw_get("tostring")?;
     let handler = lua.create_function(move |lua, msg: Value| {
@@ -116,7 +127,7 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
         // gives every error a traceback.
         let text = match &msg {
             Value::Error(e) => super::run::error_text(e),
-            Value::String(s) => s.to_string_lossy(),
+            Value::String(s) => super::goutf8::lossy(&s.as_bytes()),
             other => tostring.call::<String>(other.clone())?,
         };
         let trace = traceback(lua, &text);

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
 
 #define lapi_c
@@ -1085,6 +1086,35 @@ LUA_API int lua_gc (lua_State *L, int what, int data) {
 /*
 ** miscellaneous functions
 */
+
+
+/*
+** kinterp: the calling C function's level and the `frames' - 1 levels
+** above it may be entered; a call past them is gopher's stack overflow
+** (ldo.c). Karmada's VM holds 256 call frames.
+*/
+/* kinterp: the registers of Karmada's VM (gopher's 256 * 20) */
+#define KREGISTRY	(256 * 20)
+
+LUA_API void lua_kinterp_calllimit (lua_State *L, int frames) {
+  lua_lock(L);
+  L->kcilimit = (char *)L->ci - (char *)L->base_ci +
+                (ptrdiff_t)(frames - 1) * (ptrdiff_t)sizeof(CallInfo);
+  L->kreglimit = savestack(L, L->ci->func) +
+                 KREGISTRY * (ptrdiff_t)sizeof(TValue);
+  lua_unlock(L);
+}
+
+
+/*
+** kinterp: a C function of kinterp's own that calls on (the wrapper of a
+** native function, the protected call of a callback) takes a call level
+** gopher does not have: it lifts the limit by one while it calls.
+*/
+LUA_API void lua_kinterp_uncounted (lua_State *L, int delta) {
+  if (L->kcilimit != PTRDIFF_MAX)
+    L->kcilimit += delta * (ptrdiff_t)sizeof(CallInfo);
+}
 
 
 LUA_API int lua_error (lua_State *L) {

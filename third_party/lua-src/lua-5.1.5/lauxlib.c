@@ -76,7 +76,9 @@ LUALIB_API int luaL_kinterp_xpcall (lua_State *L) {
   int status;
   luaL_checktype(L, 1, LUA_TFUNCTION);
   luaL_checkany(L, 2);
+  lua_kinterp_uncounted(L, 1);  /* kinterp: not one of gopher's frames */
   status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
+  lua_kinterp_uncounted(L, -1);
   lua_pushboolean(L, status == 0);
   lua_replace(L, 1);
   return lua_gettop(L);

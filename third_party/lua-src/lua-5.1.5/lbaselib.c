@@ -714,12 +714,21 @@ static int kinterp_checkcall (lua_State *L) {
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
+  lua_kinterp_uncounted(L, 1);
   lua_call(L, n, LUA_MULTRET);
+  lua_kinterp_uncounted(L, -1);
   if (lua_gettop(L) >= 1 && lua_rawequal(L, 1, lua_upvalueindex(2))) {
     lua_settop(L, 2);
     return lua_error(L);
   }
   return lua_gettop(L);
+}
+
+
+/* kinterp: calllimit(frames), for src/lua/traceback.rs (lapi.c) */
+static int kinterp_calllimit (lua_State *L) {
+  lua_kinterp_calllimit(L, luaL_checkint(L, 1));
+  return 0;
 }
 
 
@@ -735,6 +744,8 @@ LUALIB_API int luaopen_base (lua_State *L) {
   base_open(L);
   lua_pushcfunction(L, kinterp_wrap);  /* kinterp: for src/lua/raise.rs */
   lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.wrap");
+  lua_pushcfunction(L, kinterp_calllimit);  /* kinterp: calls' depth */
+  lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.calllimit");
   lua_pushcfunction(L, luaL_kinterp_xpcall);  /* kinterp: src/lua/rethrow.rs */
   lua_setfield(L, LUA_REGISTRYINDEX, "kinterp.xpcall");
   luaL_register(L, LUA_COLIBNAME, co_funcs);

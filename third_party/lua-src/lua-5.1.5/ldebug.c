@@ -675,6 +675,28 @@ void luaG_errormsg (lua_State *L) {
 }
 
 
+/*
+** kinterp: a call past the limit set by lua_kinterp_calllimit: gopher's
+** "stack overflow", at the line of the nearest Lua function (gopher skips
+** its Go functions, such as pcall, for the position). The limit is raised
+** for the message handler, and restored when the protected call ends.
+*/
+void luaG_kinterp_overflow (lua_State *L, const char *what) {
+  CallInfo *ci = L->ci;
+  while (ci > L->base_ci && !isLua(ci))
+    ci--;
+  L->kcilimit += 64 * (ptrdiff_t)sizeof(CallInfo);
+  if (ci > L->base_ci) {
+    char buff[LUA_IDSIZE];
+    luaO_chunkid(buff, getstr(getluaproto(ci)->source), LUA_IDSIZE);
+    luaO_pushfstring(L, "%s:%d: %s", buff, currentline(L, ci), what);
+  }
+  else
+    lua_pushstring(L, what);
+  luaG_errormsg(L);
+}
+
+
 void luaG_runerror (lua_State *L, const char *fmt, ...) {
   va_list argp;
   va_start(argp, fmt);

@@ -25,6 +25,7 @@ LUAI_FUNC void luaG_aritherror (lua_State *L, const TValue *p1,
                                               const TValue *p2);
 LUAI_FUNC int luaG_ordererror (lua_State *L, const TValue *p1,
                                              const TValue *p2);
+LUAI_FUNC void luaG_kinterp_overflow (lua_State *L, const char *what);
 LUAI_FUNC void luaG_runerror (lua_State *L, const char *fmt, ...);
 LUAI_FUNC void luaG_errormsg (lua_State *L);
 LUAI_FUNC int luaG_checkcode (const Proto *pt);

@@ -110,6 +110,7 @@ void luaD_throw (lua_State *L, int errcode) {
 
 int luaD_rawrunprotected (lua_State *L, Pfunc f, void *ud) {
   struct lua_longjmp lj;
+  ptrdiff_t kcilimit = L->kcilimit;  /* kinterp: raised for an overflow's handler */
   lj.status = 0;
   lj.previous = L->errorJmp;  /* chain new error handler */
   L->errorJmp = &lj;
@@ -117,6 +118,7 @@ int luaD_rawrunprotected (lua_State *L, Pfunc f, void *ud) {
     (*f)(L, ud);
   );
   L->errorJmp = lj.previous;  /* restore old error handler */
+  L->kcilimit = kcilimit;
   return lj.status;
 }
 
@@ -270,6 +272,8 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
   funcr = savestack(L, func);
   cl = &clvalue(func)->l;
   L->ci->savedpc = L->savedpc;
+  if ((char *)L->ci - (char *)L->base_ci >= L->kcilimit)  /* kinterp: gopher */
+    luaG_kinterp_overflow(L, "stack overflow");
   if (!cl->isC) {  /* Lua function? prepare its call */
     CallInfo *ci;
     StkId st, base;
@@ -286,6 +290,8 @@ int luaD_precall (lua_State *L, StkId func, int nresults) {
       base = adjust_varargs(L, p, nargs);
       func = restorestack(L, funcr);  /* previous call may change the stack */
     }
+    if (savestack(L, base + p->maxstacksize) > L->kreglimit)
+      luaG_kinterp_overflow(L, "registry overflow");  /* kinterp: gopher's */
     ci = inc_ci(L);  /* now `enter' new function */
     ci->func = func;
     L->base = ci->base = base;

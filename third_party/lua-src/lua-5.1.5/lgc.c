@@ -179,7 +179,11 @@ static int traversetable (global_State *g, Table *h) {
       g->weak = obj2gco(h);  /* ... so put in the appropriate list */
     }
   }
-  if (weakkey && weakvalue) return 1;
+  /* kinterp: no early return for "kv" tables: the walk below must mark the
+     keys of their empty entries dead, or the collector frees those keys
+     while the insertion order (ltable.c) still holds them, and a rehash
+     re-inserts a freed string (stock 5.1 never re-inserts an empty entry).
+     With both modes weak the walk marks nothing. */
   if (!weakvalue) {
     i = h->sizearray;
     while (i--)

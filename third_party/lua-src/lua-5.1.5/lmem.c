@@ -76,6 +76,17 @@ typedef struct KChunk {
 #define KCHUNK_MIN	((size_t)8 << 10)
 #define KCHUNK_MAX	((size_t)256 << 10)
 
+/*
+** kinterp: built with LUA_KINTERP_NOPOOL, every block goes to the
+** state's allocator, so that a sanitizer sees each block's lifetime (a
+** pooled block freed and handed out again looks alive to it).
+*/
+#ifdef LUA_KINTERP_NOPOOL
+#define KPOOL_PASSTHROUGH	1
+#else
+#define KPOOL_PASSTHROUGH	0
+#endif
+
 #define kclass(s)	(((s) + KPOOL_GRAIN - 1) / KPOOL_GRAIN)
 
 
@@ -103,7 +114,7 @@ void *luaM_kalloc_ (lua_State *L, size_t size) {
   global_State *g = G(L);
   size_t c;
   void *b;
-  if (size > KPOOL_MAX || size == 0)
+  if (KPOOL_PASSTHROUGH || size > KPOOL_MAX || size == 0)
     return luaM_realloc_(L, NULL, 0, size);
   c = kclass(size);
   b = g->kpool[c];
@@ -124,7 +135,7 @@ void *luaM_kalloc_ (lua_State *L, size_t size) {
 void luaM_kfree_ (lua_State *L, void *block, size_t size) {
   global_State *g = G(L);
   size_t c;
-  if (size > KPOOL_MAX || size == 0) {
+  if (KPOOL_PASSTHROUGH || size > KPOOL_MAX || size == 0) {
     luaM_realloc_(L, block, size, 0);
     return;
   }

@@ -1075,8 +1075,8 @@ static void breakstat (LexState *ls) {
     upval |= bl->upval;
     bl = bl->previous;
   }
-  if (!bl)
-    luaX_syntaxerror(ls, "no loop to break");
+  if (!bl)  /* kinterp: gopher's compile error, at the `break' */
+    kinterp_compileerror(ls, ls->lastline, "no loop to break");
   if (upval)
     luaK_codeABC(fs, OP_CLOSE, bl->nactvar, 0, 0);
   luaK_concat(fs, &bl->breaklist, luaK_jump(fs));

@@ -6,6 +6,7 @@
 
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define lstate_c
 #define LUA_CORE
@@ -98,6 +99,8 @@ static void preinit_state (lua_State *L, global_State *g) {
   L->base_ci = L->ci = NULL;
   L->savedpc = NULL;
   L->errfunc = 0;
+  L->kcilimit = PTRDIFF_MAX;  /* kinterp: no gopher limit until set */
+  L->kreglimit = PTRDIFF_MAX;
   setnilvalue(gt(L));
 }
 

@@ -131,6 +131,8 @@ struct lua_State {
   GCObject *gclist;
   struct lua_longjmp *errorJmp;  /* current error recover point */
   ptrdiff_t errfunc;  /* current error handling function (stack index) */
+  ptrdiff_t kcilimit;  /* kinterp: bytes of `base_ci' calls may not pass (ldo.c) */
+  ptrdiff_t kreglimit;  /* kinterp: end of gopher's registry (ldo.c) */
 };
 
 

@@ -185,6 +185,13 @@ static int tconcat (lua_State *L) {
   if (i > n) i = n;
   if (i < 1) i = 1;
   if (j > n) j = n;
+  if (i == j) {  /* kinterp: gopher returns a lone element as it is */
+    lua_rawgeti(L, 1, (int)i);
+    if (!lua_isstring(L, -1))
+      luaL_error(L, "invalid value (%s) at index %d in table for concat",
+                 luaL_typename(L, -1), (int)i);
+    return 1;
+  }
   luaL_buffinit(L, &b);
   for (; i <= j; i++) {
     lua_rawgeti(L, 1, (int)i);

@@ -235,6 +235,8 @@ LUA_API int (lua_gc) (lua_State *L, int what, int data);
 */
 
 LUA_API int   (lua_error) (lua_State *L);
+LUA_API void  (lua_kinterp_calllimit) (lua_State *L, int frames);
+LUA_API void  (lua_kinterp_uncounted) (lua_State *L, int delta);
 
 LUA_API int   (lua_next) (lua_State *L, int idx);
 

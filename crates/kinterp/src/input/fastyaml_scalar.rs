@@ -366,7 +366,9 @@ fn flow_plain_end(b: &[u8], i: usize, end: usize, key: bool) -> R<usize> {
                 }
                 Some(_) => j += 1,
             },
-            Some(b'#' | b'\t' | b'"' | b'\'') | None => return Err(Bail),
+            // Go's reader ends a flow scalar at `?`, then fails: the full
+            // reader reports it.
+            Some(b'#' | b'\t' | b'"' | b'\'' | b'?') | None => return Err(Bail),
             Some(_) => j += 1,
         }
     }

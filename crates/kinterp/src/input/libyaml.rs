@@ -58,6 +58,7 @@ pub(crate) fn parse_each(
         anchors: HashMap::new(),
         warnings: Vec::new(),
         budget: 0,
+        flow: 0,
     };
     loop {
         let (ev, _) = b.events.next().map_err(Outcome::Yaml)?;
@@ -99,10 +100,12 @@ enum Ev {
     },
     SeqStart {
         anchor: Option<Vec<u8>>,
+        flow: bool,
     },
     SeqEnd,
     MapStart {
         anchor: Option<Vec<u8>>,
+        flow: bool,
     },
     MapEnd,
 }
@@ -119,6 +122,8 @@ struct Builder<'a> {
     warnings: Vec<Diagnostic>,
     /// Nodes copied by aliases so far: bounded, against alias bombs.
     budget: usize,
+    /// Flow collections (`[...]`, `{...}`) around the current node.
+    flow: usize,
 }
 
 impl Builder<'_> {
@@ -130,14 +135,22 @@ impl Builder<'_> {
                 value,
                 plain,
             } => {
+                self.flow_plain(plain, &value, mark)?;
+                if tag.as_deref() == Some(BINARY_TAG) {
+                    let v = go_binary(&value).ok_or_else(|| {
+                        YamlError::conversion("!!binary value contains invalid base64 data")
+                    })?;
+                    return Ok(self.anchor(anchor, v));
+                }
                 let typed = scalar_type(tag.as_deref(), &value, plain)
                     .map_err(|m| YamlError::new(m, Some(one_based(mark))))?;
                 let v = yaml11::to_json(typed, &value).map_err(YamlError::conversion)?;
                 Ok(self.anchor(anchor, v))
             }
             Ev::Alias(name) => self.alias(&name, mark),
-            Ev::SeqStart { anchor } => {
+            Ev::SeqStart { anchor, flow } => {
                 let depth = self.deeper(depth, mark)?;
+                self.flow += usize::from(flow);
                 let mut items = Vec::new();
                 loop {
                     let (ev, mark) = self.events.next()?;
@@ -146,15 +159,31 @@ impl Builder<'_> {
                     }
                     items.push(self.node(ev, mark, depth)?);
                 }
+                self.flow -= usize::from(flow);
                 Ok(self.anchor(anchor, Value::Array(items)))
             }
-            Ev::MapStart { anchor } => {
+            Ev::MapStart { anchor, flow } => {
                 let depth = self.deeper(depth, mark)?;
+                self.flow += usize::from(flow);
                 let map = self.mapping(depth)?;
+                self.flow -= usize::from(flow);
                 Ok(self.anchor(anchor, Value::Object(map)))
             }
             _ => Err(YamlError::new("unexpected event", Some(one_based(mark)))),
         }
+    }
+
+    /// Go's scanner (go-yaml v2) ends a plain scalar at a `?` inside a flow
+    /// collection, and the `?` then starts a key where none may be: an
+    /// error libyaml (which reads `[a?b]` as one scalar) does not give.
+    fn flow_plain(&self, plain: bool, value: &str, mark: Mark) -> R<()> {
+        if plain && self.flow > 0 && value.contains('?') {
+            return Err(YamlError::new(
+                "did not find expected ',' or the end of the flow collection",
+                Some(one_based(mark)),
+            ));
+        }
+        Ok(())
     }
 
     fn deeper(&self, depth: usize, mark: Mark) -> R<usize> {
@@ -180,6 +209,7 @@ impl Builder<'_> {
                     value,
                     plain,
                 } => {
+                    self.flow_plain(plain, &value, mark)?;
                     let typed = scalar_type(tag.as_deref(), &value, plain)
                         .map_err(|m| YamlError::new(m, Some(one_based(mark))))?;
                     if typed == Scalar::Merge {
@@ -301,6 +331,44 @@ fn one_based((line, column): Mark) -> (usize, usize) {
 }
 
 const TAG_PREFIX: &[u8] = b"tag:yaml.org,2002:";
+const BINARY_TAG: &[u8] = b"tag:yaml.org,2002:binary";
+
+/// A `!!binary` scalar as Go's reader decodes it: standard base64 with
+/// padding, line breaks ignored; the bytes make a string (bytes that are
+/// not UTF-8 are U+FFFD, as Go's JSON writer makes them). `None` for text
+/// that is not base64.
+fn go_binary(text: &str) -> Option<Value> {
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|b| !matches!(b, b'\r' | b'\n'))
+        .collect();
+    if digits.len() % 4 != 0 {
+        return None;
+    }
+    let sextet = |b: u8| match b {
+        b'A'..=b'Z' => Some(b - b'A'),
+        b'a'..=b'z' => Some(b - b'a' + 26),
+        b'0'..=b'9' => Some(b - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(digits.len() / 4 * 3);
+    let quads = digits.chunks(4).count();
+    for (i, quad) in digits.chunks(4).enumerate() {
+        let pad = quad.iter().rev().take_while(|b| **b == b'=').count();
+        if pad > 2 || (pad > 0 && i + 1 != quads) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &b in &quad[..4 - pad] {
+            n = (n << 6) | u32::from(sextet(b)?);
+        }
+        n <<= 6 * pad as u32;
+        out.extend_from_slice(&n.to_be_bytes()[1..4 - pad]);
+    }
+    Some(Value::String(crate::lua::goutf8::lossy(&out)))
+}
 
 /// A scalar's type from its tag and style, as Go's reader decides: plain
 /// untagged scalars are resolved, quoted and block ones are strings, the
@@ -319,6 +387,9 @@ fn scalar_type(tag: Option<&[u8]>, value: &str, plain: bool) -> Result<Scalar, S
     let got = yaml11::resolve(value);
     let fits = match (short, got) {
         (b"str", _) => return Ok(Scalar::Str),
+        (b"merge", Scalar::Merge) => return Ok(Scalar::Merge),
+        (b"timestamp", _) if yaml11::is_timestamp(value) => return Ok(Scalar::Str),
+        (b"timestamp", _) => false,
         (b"int", Scalar::Int(_) | Scalar::Uint(_))
         | (b"float", Scalar::Float(_))
         | (b"bool", Scalar::Bool(_))
@@ -495,10 +566,12 @@ unsafe fn convert(e: &unsafe_libyaml::yaml_event_t) -> Ev {
             }
             unsafe_libyaml::YAML_SEQUENCE_START_EVENT => Ev::SeqStart {
                 anchor: c_bytes(e.data.sequence_start.anchor),
+                flow: e.data.sequence_start.style == unsafe_libyaml::YAML_FLOW_SEQUENCE_STYLE,
             },
             unsafe_libyaml::YAML_SEQUENCE_END_EVENT => Ev::SeqEnd,
             unsafe_libyaml::YAML_MAPPING_START_EVENT => Ev::MapStart {
                 anchor: c_bytes(e.data.mapping_start.anchor),
+                flow: e.data.mapping_start.style == unsafe_libyaml::YAML_FLOW_MAPPING_STYLE,
             },
             _ => Ev::MapEnd,
         }

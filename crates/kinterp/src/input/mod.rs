@@ -2,6 +2,7 @@
 //! decoding their YAML or JSON documents into JSON values or tapes.
 
 pub mod cluster;
+mod docsplit;
 mod fastyaml;
 mod fastyaml_scalar;
 #[cfg(test)]
@@ -11,6 +12,7 @@ mod objmeta;
 pub mod sources;
 pub mod status;
 pub mod statuspush;
+mod surrogates;
 pub mod tape;
 pub mod yaml;
 

@@ -37,6 +37,24 @@ enum Type {
 
 /// Checks `metadata` of a decoded object; the error is Go's JSON message.
 pub(crate) fn check(obj: &Map<String, Value>) -> Result<(), String> {
+    // The type and the object metadata decode first (metadataOnlyObject).
+    for (key, value) in obj {
+        let want = if key.eq_ignore_ascii_case("apiVersion") {
+            ("TypeMeta.apiVersion", "string", value.is_string())
+        } else if key.eq_ignore_ascii_case("metadata") {
+            ("metadata", "v1.ObjectMeta", value.is_object())
+        } else {
+            continue;
+        };
+        if let (field, ty, false) = want {
+            if !value.is_null() {
+                return Err(format!(
+                    "json: cannot unmarshal {} into Go struct field metadataOnlyObject.{field} of type {ty}",
+                    go_json_kind(value)
+                ));
+            }
+        }
+    }
     let Some(Value::Object(meta)) = obj.get("metadata") else {
         return Ok(());
     };
@@ -59,6 +77,9 @@ fn check_field(path: &str, ty: Type, v: &Value) -> Result<(), String> {
     };
     match (ty, v) {
         (_, Value::Null) => Ok(()),
+        (Type::Str("v1.Time"), Value::String(t)) if !t.is_empty() && !rfc3339(t) => Err(format!(
+            "parsing time {t:?} as \"2006-01-02T15:04:05Z07:00\": cannot parse {t:?} as RFC 3339"
+        )),
         (Type::Str(_), Value::String(_)) => Ok(()),
         (Type::Str(t), v) => err(v, t),
         (Type::Int, Value::Number(n)) if n.is_i64() || n.is_u64() => Ok(()),
@@ -84,6 +105,50 @@ fn check_field(path: &str, ty: Type, v: &Value) -> Result<(), String> {
         (Type::Refs, v) => err(v, "[]v1.OwnerReference"),
         (Type::List, Value::Array(_)) => Ok(()),
         (Type::List, v) => err(v, "[]v1.ManagedFieldsEntry"),
+    }
+}
+
+/// Whether `t` is a time as Go's `time.Parse(time.RFC3339, t)` reads it
+/// (what a `v1.Time` field takes): `2006-01-02T15:04:05`, an optional
+/// fraction, then `Z` or a `+hh:mm` offset.
+fn rfc3339(t: &str) -> bool {
+    let b = t.as_bytes();
+    let num = |r: std::ops::Range<usize>, max: u32| {
+        b.get(r.clone())
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+            && t[r].parse::<u32>().is_ok_and(|n| n <= max)
+    };
+    let sep = |i: usize, c: u8| b.get(i) == Some(&c);
+    let date_time = num(0..4, 9999)
+        && sep(4, b'-')
+        && num(5..7, 12)
+        && sep(7, b'-')
+        && num(8..10, 31)
+        && sep(10, b'T')
+        && num(11..13, 23)
+        && sep(13, b':')
+        && num(14..16, 59)
+        && sep(16, b':')
+        && num(17..19, 59)
+        && t[5..7] != *"00"
+        && t[8..10] != *"00";
+    if !date_time {
+        return false;
+    }
+    let mut i = 19;
+    if sep(i, b'.') {
+        let n = b[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+        if n == 0 {
+            return false;
+        }
+        i += 1 + n;
+    }
+    match b.get(i) {
+        Some(b'Z') => i + 1 == b.len(),
+        Some(b'+' | b'-') => {
+            i + 6 == b.len() && num(i + 1..i + 3, 23) && sep(i + 3, b':') && num(i + 4..i + 6, 59)
+        }
+        _ => false,
     }
 }
 
@@ -127,6 +192,40 @@ fn owner_reference(v: &Value) -> Result<(), String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn times_are_rfc3339() {
+        for ok in [
+            "2001-12-14T21:59:43Z",
+            "2001-12-14T21:59:43.10-05:00",
+            "2024-02-29T00:00:00+01:00",
+        ] {
+            assert!(rfc3339(ok), "{ok}");
+        }
+        for bad in [
+            "2001-12-14",
+            "2001-12-14 21:59:43Z",
+            "2001-13-01T00:00:00Z",
+            "x",
+            "2001-12-14T21:59:43",
+        ] {
+            assert!(!rfc3339(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn type_meta_and_metadata_types() {
+        let obj = |v: Value| v.as_object().cloned().unwrap();
+        assert_eq!(
+            check(&obj(json!({"apiVersion": 5, "kind": "K"}))).unwrap_err(),
+            "json: cannot unmarshal number into Go struct field metadataOnlyObject.TypeMeta.apiVersion of type string"
+        );
+        assert_eq!(
+            check(&obj(json!({"kind": "K", "metadata": 5}))).unwrap_err(),
+            "json: cannot unmarshal number into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta"
+        );
+        assert!(check(&obj(json!({"apiVersion": null, "metadata": null}))).is_ok());
+    }
 
     fn check_meta(meta: Value) -> Result<(), String> {
         let obj = json!({"kind": "Deployment", "metadata": meta});

@@ -112,21 +112,39 @@ pub fn read_path(path: Option<&Path>) -> Result<Source, Diagnostic> {
 }
 
 fn decode_text(name: String, bytes: Vec<u8>) -> Result<Source, Diagnostic> {
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source { name, text }),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            Err(not_utf8(&name, e.as_bytes(), at))
-        }
+    Ok(Source {
+        name,
+        text: go_text(bytes),
+    })
+}
+
+/// A file's bytes as karmadactl reads them (a UTF-8 decoder behind a
+/// byte-order-mark override): a UTF-8 byte-order mark is dropped, a UTF-16
+/// one (what Windows PowerShell's `>` writes) selects UTF-16 of that byte
+/// order, and an invalid UTF-8 sequence is one U+FFFD (a truncated
+/// character's bytes make one, as in `from_utf8_lossy`; measured with
+/// karmadactl). Plain valid UTF-8, the usual case, is taken as it is.
+pub fn go_text(bytes: Vec<u8>) -> String {
+    match bytes.as_slice() {
+        [0xEF, 0xBB, 0xBF, ..] => String::from_utf8_lossy(&bytes[3..]).into_owned(),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, u16::from_be_bytes),
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, u16::from_le_bytes),
+        _ => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
     }
 }
 
-/// The error for `bytes`, valid UTF-8 up to `at` only.
-fn not_utf8(name: &str, bytes: &[u8], at: usize) -> Diagnostic {
-    let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
-    Diagnostic::input(format!("not UTF-8 text (invalid byte at offset {at})"))
-        .in_file(name)
-        .at_line(line, 0)
+/// UTF-16 code units read with `unit` from byte pairs; an unpaired
+/// surrogate or a trailing odd byte is U+FFFD.
+fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
+    let units = bytes.chunks_exact(2).map(|p| unit([p[0], p[1]]));
+    let mut out: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    if bytes.len() % 2 == 1 {
+        out.push(char::REPLACEMENT_CHARACTER);
+    }
+    out
 }
 
 /// Inputs at least this large (bytes) are large: a status file is mapped
@@ -197,12 +215,16 @@ impl Mapped {
         &self.name
     }
 
-    /// The file's text, or the error `read_path` gives for it.
-    pub fn text(&self) -> Result<&str, Diagnostic> {
+    /// The file's text when it is valid UTF-8 without a byte-order mark,
+    /// to be read in place; `None` otherwise (`read_path` then decodes the
+    /// file as karmadactl does: see `go_text`).
+    pub fn text(&self) -> Option<&str> {
         // SAFETY: the mapping is `len` bytes, readable, and lives as long
         // as `self`; its pages keep the file's bytes when given back.
         let bytes = unsafe { std::slice::from_raw_parts(self.ptr as *const u8, self.len) };
-        std::str::from_utf8(bytes).map_err(|e| not_utf8(&self.name, bytes, e.valid_up_to()))
+        std::str::from_utf8(bytes)
+            .ok()
+            .filter(|t| !t.starts_with('\u{FEFF}'))
     }
 
     /// Gives back the whole pages before `at` (an address inside the

@@ -129,8 +129,7 @@ impl StatusItems {
     }
 
     /// Reads a status file, keeping the warnings reading it raised. A file
-    /// without any document is an error: a status file given is meant to
-    /// hold items (a document `[]` says "no items").
+    /// without any document holds no items, as `[]` does.
     pub fn read(name: &str, text: &str) -> Result<(StatusItems, Vec<Diagnostic>), Diagnostic> {
         decode(name, text)
     }
@@ -416,6 +415,8 @@ impl<'n> Normalizer<'n> {
             return;
         }
         let result = match input.node(root) {
+            // karmadactl skips a `null` document of a file, JSON streams too.
+            Node::Null if self.unroll => Ok(()),
             Node::Array { .. } if self.unroll => input
                 .children(root)
                 .try_for_each(|item| self.item(input, item)),
@@ -556,12 +557,10 @@ impl<'n> Normalizer<'n> {
         Ok(())
     }
 
-    /// The items, or the first error. No document at all is an error in a
-    /// file (`unroll`); a list of items may be empty.
+    /// The items, or the first error. A file without any document (empty,
+    /// blank or only comments) holds no items, as for karmadactl:
+    /// AggregateStatus over no member clusters is an ordinary case.
     fn finish(mut self) -> Result<StatusItems, Diagnostic> {
-        if self.docs == 0 && self.unroll {
-            return Err(super::no_document(self.name));
-        }
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -576,6 +575,20 @@ impl<'n> Normalizer<'n> {
         self.out.shrink_to_fit(self.docs > 1 || self.listed);
         Ok(StatusItems::on(self.out))
     }
+}
+
+/// Whether `key` names the ASCII field `field` under encoding/json's
+/// folding (`unicode.ToUpper(unicode.ToLower(r))` for a character outside
+/// ASCII): the few such characters that fold to an ASCII letter are the
+/// long s, the Kelvin sign and the two dotted and dotless i's.
+fn go_fold_eq(field: &str, key: &str) -> bool {
+    let folded = key.chars().map(|c| match c {
+        '\u{17F}' => 'S',
+        '\u{212A}' => 'K',
+        '\u{130}' | '\u{131}' => 'I',
+        c => c.to_ascii_uppercase(),
+    });
+    folded.eq(field.chars().map(|c| c.to_ascii_uppercase()))
 }
 
 /// Applies Go's decoding rules: keys match case-insensitively (the last
@@ -595,6 +608,10 @@ fn read_fields(name: &str, t: &Tape, item: usize) -> Result<Fields, Diagnostic> 
         let Some(field) = FIELDS
             .iter()
             .find(|f| f.len() == key.len() && (**f == key || f.eq_ignore_ascii_case(key)))
+            .or_else(|| match key.is_ascii() {
+                true => None,
+                false => FIELDS.iter().find(|f| go_fold_eq(f, key)),
+            })
         else {
             if key == "kind" && matches!(t.node(k + 1), Node::Str { .. }) {
                 f.kind = Some(k + 1);
@@ -879,16 +896,14 @@ mod tests {
     }
 
     #[test]
-    fn from_values_may_be_empty_a_file_may_not() {
+    fn a_file_without_documents_holds_no_items() {
         assert!(StatusItems::from_values("c.yaml", &[]).unwrap().is_empty());
-        for text in ["", "# nothing\n", "  \n"] {
-            let err = StatusItems::parse("s.yaml", text).unwrap_err();
-            assert_eq!(
-                err.to_string(),
-                "s.yaml: no YAML or JSON document in the file"
+        for text in ["", "# nothing\n", "  \n", "[]"] {
+            assert!(
+                StatusItems::parse("s.yaml", text).unwrap().is_empty(),
+                "{text:?}"
             );
         }
-        assert!(StatusItems::parse("s.json", "[]").unwrap().is_empty());
     }
 
     #[test]

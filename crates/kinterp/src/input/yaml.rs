@@ -83,6 +83,9 @@ pub(crate) fn each_document(
             Err(_) => {}
         }
     }
+    // Documents as karmadactl's stream splitter cuts them.
+    let text = super::docsplit::go_documents(name, text)?;
+    let text = text.as_ref();
     // Most manifests are plain block YAML that the fast reader handles
     // exactly; it declines (None) everything else, including every error
     // and every duplicate key, maybe after some documents.
@@ -134,9 +137,16 @@ fn parse_yaml_stream(
 }
 
 fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
-    serde_json::Deserializer::from_str(text)
-        .into_iter::<Value>()
-        .collect()
+    let parse = |text: &str| -> Result<Vec<Value>, serde_json::Error> {
+        serde_json::Deserializer::from_str(text)
+            .into_iter::<Value>()
+            .collect()
+    };
+    // A lone surrogate escape is U+FFFD for Go's reader.
+    parse(text).or_else(|e| match super::surrogates::replace_lone(text) {
+        Some(fixed) => parse(&fixed),
+        None => Err(e),
+    })
 }
 
 /// Parses a file that must hold exactly one object (`--desired-file`,

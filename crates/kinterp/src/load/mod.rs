@@ -302,12 +302,14 @@ unsafe fn read_status_with(
     #[cfg(target_os = "linux")]
     // SAFETY: passed on to our caller.
     if let Some(mapped) = unsafe { map_large(&paths, in_place) } {
-        return input::StatusItems::read_released(
-            mapped.name(),
-            mapped.text()?,
-            &|at| mapped.release_before(at),
-            object,
-        );
+        if let Some(text) = mapped.text() {
+            return input::StatusItems::read_released(
+                mapped.name(),
+                text,
+                &|at| mapped.release_before(at),
+                object,
+            );
+        }
     }
     let sources = input::sources::read_paths(&paths)?;
     let mut items: Option<input::StatusItems> = None;

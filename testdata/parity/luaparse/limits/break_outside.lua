@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  break
+  return true
+end

@@ -1,0 +1,6 @@
+function InterpretHealth(obj)
+  if obj then
+    local x = 1
+  end
+  break
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local aÿ = 1
+  return true
+end

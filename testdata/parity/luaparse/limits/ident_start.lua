@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  return é == nil
+end

@@ -1,0 +1,4 @@
+function InterpretHealth(obj)
+  local café = 1
+  return true
+end

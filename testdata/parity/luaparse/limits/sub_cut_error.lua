@@ -1,0 +1,3 @@
+function InterpretHealth(obj)
+  error(string.sub("€", 1, 2))
+end
