@@ -528,10 +528,8 @@ impl<'de> Visitor<'de> for Key<'_> {
     }
 }
 
-#[path = "tape_share.rs"]
 mod share;
 pub(crate) use share::Shared;
 
 #[cfg(test)]
-#[path = "tape_tests.rs"]
 mod tests;

@@ -458,5 +458,4 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-#[path = "status_fast_tests.rs"]
 mod tests;
