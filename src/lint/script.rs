@@ -10,6 +10,8 @@ use super::Finding;
 use super::env::{Env, kube_arity};
 use super::walk::{self, Binding, Facts};
 use crate::diag::Position;
+use crate::lua::golex::Pos;
+use crate::lua::nesting;
 use crate::ops::Operation;
 
 /// The script as full_moon should read it: its lexer panics on a backtick
@@ -33,8 +35,92 @@ pub fn parameters(op: Operation) -> &'static [&'static str] {
     }
 }
 
-/// Lints one rule's script; findings carry script positions.
+/// Nesting (levels) and operator chains (operators) up to which the
+/// syntax tree is built and walked on the caller's stack; deeper scripts
+/// are linted on a thread with [`DEEP_STACK`] bytes of stack.
+const INLINE_DEPTH: usize = 100;
+const INLINE_CHAIN: usize = 500;
+
+/// The stack of a thread that lints a script nested up to
+/// `nesting::NESTING_LIMIT` levels or chaining up to `CHAIN_LIMIT`
+/// operators (reserved, not used, until the script needs it).
+const DEEP_STACK: usize = 256 << 20;
+
+/// The largest script whose syntax tree the rules walk: the tree takes
+/// several hundred bytes per byte of script.
+pub const MAX_TREE_BYTES: usize = 256 << 10;
+
+/// Lints one rule's script; findings carry script positions. A script
+/// nested past `nesting::NESTING_LIMIT` gets the VM's syntax error, one
+/// chaining more than `nesting::CHAIN_LIMIT` operators one finding that
+/// the linter cannot read it: neither is parsed into a tree.
 pub fn check(text: &str, op: Operation) -> Vec<Finding> {
+    let scan = nesting::scan(text.as_bytes());
+    if scan.too_deep.is_some() {
+        return syntax(text).into_iter().collect();
+    }
+    if let Some(tok) = scan.too_long {
+        if let Some(f) = syntax(text) {
+            return vec![f];
+        }
+        let at = match tok.end {
+            Pos::At { line, column } => Position::new(line, column.max(1)),
+            Pos::Eof => Position::new(1, 1),
+        };
+        return vec![
+            Finding::new(
+                "lua-syntax",
+                at,
+                format!(
+                    "kinterp's linter cannot read this script, which Karmada's Lua VM accepts: an expression chains more than {} operators",
+                    nesting::CHAIN_LIMIT
+                ),
+            )
+            .hint("the other rules were not checked for this script"),
+        ];
+    }
+    if text.len() > MAX_TREE_BYTES {
+        if let Some(f) = syntax(text) {
+            return vec![f];
+        }
+        return vec![
+            Finding::new(
+                "lua-syntax",
+                Position::new(1, 1),
+                format!(
+                    "kinterp's linter does not read scripts over {} KiB (this one has {} bytes); Karmada's Lua VM accepts its syntax",
+                    MAX_TREE_BYTES >> 10,
+                    text.len()
+                ),
+            )
+            .hint("the other rules were not checked for this script"),
+        ];
+    }
+    if scan.deepest <= INLINE_DEPTH && scan.longest <= INLINE_CHAIN {
+        return check_tree(text, op);
+    }
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("kinterp-lint-deep".into())
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(s, || check_tree(text, op))
+            .ok()
+            .and_then(|h| h.join().ok())
+    })
+    .unwrap_or_else(|| {
+        vec![
+            Finding::new(
+                "lua-syntax",
+                Position::new(1, 1),
+                "kinterp's linter could not read this deeply nested script",
+            )
+            .hint("the other rules were not checked for this script"),
+        ]
+    })
+}
+
+/// The rules over the script's syntax tree.
+fn check_tree(text: &str, op: Operation) -> Vec<Finding> {
     let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
     if let Some(mut finding) = syntax(text) {
         // PUC's compile errors name only the line; the syntax tree's first
@@ -99,7 +185,6 @@ thread_local! {
 /// compiler for what only compiling finds (labels `goto` cannot see, PUC's
 /// limits), at its line (column 0: unknown).
 fn syntax(text: &str) -> Option<Finding> {
-    use crate::lua::golex::Pos;
     if let Err(e) = crate::lua::gosyntax::check(text) {
         let at = match e.pos {
             // gopher-lua names the column where the token ends.

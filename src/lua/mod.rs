@@ -21,6 +21,7 @@ pub mod gotime;
 pub mod gotoken;
 pub mod goutf8;
 pub mod gozone;
+pub mod nesting;
 pub mod pool;
 pub mod raise;
 pub mod rethrow;

@@ -1,0 +1,246 @@
+//! Hostile inputs on the newer surfaces: `lint`, `test` (and its
+//! coverage), `interpret --check` and the file walk. Each case runs as its
+//! own process (`hostile::Sandbox`), bounded in time and peak memory from
+//! the outside, and must end with a clear message instead of a crash
+//! (exit 134), a hang, or output that other programs misread.
+
+use crate::hostile::{Run, Sandbox, TIME_LIMIT, ric, verdict};
+
+fn health(script: String) -> String {
+    ric("healthInterpretation", &script)
+}
+
+const CASE: &str = "name: c\noperation: InterpretHealth\nobservedObj: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}}\noutput:\n  healthy: true\n";
+
+/// Peak memory of a run, in MiB (0 without /usr/bin/time).
+fn mib(r: &Run) -> u64 {
+    r.max_rss_kib.unwrap_or(0) >> 10
+}
+
+/// Scripts nested past the documented limit (1000 levels) end with the
+/// VM's "too many syntax levels" error at the line where the limit is
+/// crossed, on every surface that reads a script; they used to overflow
+/// the stack (exit 134).
+#[test]
+fn deep_nesting_is_a_syntax_error_everywhere() {
+    let _serial = crate::timing_lock();
+    let sb = Sandbox::new("deep");
+    sb.file("cases.yaml", CASE);
+    let n = 5000;
+    let shapes: Vec<(&str, String, usize)> = vec![
+        (
+            "functions",
+            format!(
+                "function InterpretHealth(o) return {}o{} end",
+                "(function() return ".repeat(n),
+                " end)()".repeat(n)
+            ),
+            1,
+        ),
+        (
+            "ifs",
+            format!(
+                "function InterpretHealth(o)\n{}return true\n{}end",
+                "if o then\n".repeat(10 * n),
+                "end\n".repeat(10 * n)
+            ),
+            // The 1000th `if` opens the 1001st level (the function is the
+            // first): script line 1001.
+            1001,
+        ),
+        (
+            "while loops",
+            format!(
+                "function InterpretHealth(o)\n{}{}return true end",
+                "while o do\n".repeat(n),
+                "end\n".repeat(n)
+            ),
+            1001,
+        ),
+        (
+            "calls",
+            format!(
+                "function InterpretHealth(o) return {}o{} end",
+                "f(".repeat(n),
+                ")".repeat(n)
+            ),
+            1,
+        ),
+        (
+            "tables",
+            format!(
+                "function InterpretHealth(o) local t = {}{} return true end",
+                "{".repeat(n),
+                "}".repeat(n)
+            ),
+            1,
+        ),
+        (
+            "unary operators",
+            format!(
+                "function InterpretHealth(o) return {}o end",
+                "not ".repeat(n)
+            ),
+            1,
+        ),
+        (
+            "concatenations",
+            format!(
+                "function InterpretHealth(o) return {} end",
+                vec!["'a'"; 2 * n].join(" .. ")
+            ),
+            1,
+        ),
+    ];
+    let mut report = String::new();
+    for (what, script, line) in &shapes {
+        let file = sb.file("deep.yaml", health(script.clone()));
+        for args in [
+            vec!["lint", &file],
+            vec!["interpret", "-f", &file, "--check"],
+            vec![
+                "interpret",
+                "-f",
+                &file,
+                "--operation",
+                "InterpretHealth",
+                "--observed-file",
+                "widget.yaml",
+            ],
+            vec!["test", "cases.yaml", "-f", &file],
+            vec!["test", "cases.yaml", "-f", &file, "--coverage"],
+        ] {
+            let r = sb.run(&args);
+            let label = format!("{what} ({})", args[..args.len().min(4)].join(" "));
+            report.push_str(&verdict(&label, &r));
+            assert_eq!(r.code, 1, "{label}: {}", r.stderr);
+            let all = format!("{}{}", r.stdout, r.stderr);
+            assert!(
+                all.contains(&format!("line:{line}("))
+                    && all.contains("chunk has too many syntax levels"),
+                "{label}: {all}"
+            );
+        }
+    }
+    eprintln!("{report}");
+}
+
+/// A chain of left-associative operators costs the VM nothing; the linter
+/// reads chains up to 100 000 operators, and declines longer ones with a
+/// finding instead of overflowing its stack.
+#[test]
+fn long_operator_chains_are_linted_or_declined() {
+    let _serial = crate::timing_lock();
+    let sb = Sandbox::new("chains");
+    let sum = |n: usize| {
+        health(format!(
+            "function InterpretHealth(o)\nlocal s = {}\nreturn s > 0\nend",
+            vec!["1"; n].join(" + ")
+        ))
+    };
+    let ok = sb.file("sum.yaml", sum(60_000));
+    let r = sb.run(&["lint", &ok]);
+    verdict("60 000 terms", &r);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let long = sb.file("long.yaml", sum(150_000));
+    let r = sb.run(&["lint", &long]);
+    verdict("150 000 terms", &r);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .contains("an expression chains more than 100000 operators"),
+        "{}",
+        r.stdout
+    );
+    let r = sb.run(&["interpret", "-f", &long, "--check"]);
+    verdict("150 000 terms, --check", &r);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+}
+
+/// `o[o[o[...]]]` took time exponential in its depth (30 levels: hours);
+/// `and`/`or` chains quadratic in their length, in the linter and in the
+/// VM's compiler (`--check`).
+#[test]
+fn lint_time_is_linear() {
+    let _serial = crate::timing_lock();
+    let sb = Sandbox::new("lint-time");
+    let index = sb.file(
+        "index.yaml",
+        health(format!(
+            "function InterpretHealth(o) return {}o{} ~= nil end",
+            "o[".repeat(30),
+            "]".repeat(30)
+        )),
+    );
+    let r = sb.run(&["lint", &index]);
+    verdict("o[o[...]] 30 deep", &r);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.took.as_secs_f64() < 2.0, "{:?}", r.took);
+    for n in [16_000, 40_000] {
+        let file = sb.file(
+            "andor.yaml",
+            health(format!(
+                "function InterpretHealth(o) return {} end",
+                vec!["o"; n].join(" and ")
+            )),
+        );
+        for args in [
+            vec!["lint", &file],
+            vec!["interpret", "-f", &file, "--check"],
+        ] {
+            let r = sb.run(&args);
+            verdict(&format!("{n} and-terms ({})", args[0]), &r);
+            assert_eq!(r.code, 0, "{n} {args:?}: {}{}", r.stdout, r.stderr);
+            // Linear: far below the bound a quadratic pass would need.
+            assert!(r.took < TIME_LIMIT / 2, "{n} {args:?}: {:?}", r.took);
+        }
+    }
+}
+
+/// The linter's syntax tree takes several hundred bytes per byte of
+/// script: scripts over 256 KiB get their syntax checked only, so a large
+/// file costs little memory.
+#[test]
+fn lint_memory_is_bounded() {
+    let _serial = crate::timing_lock();
+    let sb = Sandbox::new("lint-memory");
+    let lines = sb.file(
+        "lines.yaml",
+        health(format!(
+            "function InterpretHealth(o)\nlocal x = 0\n{}return x\nend",
+            "x = o.status and o.status.a or x\n".repeat(60_000)
+        )),
+    );
+    let one_line = sb.file(
+        "line.yaml",
+        health(format!(
+            "function InterpretHealth(o) local x = 0 {}return x > 0 end",
+            "x = x + 1 ".repeat(200_000)
+        )),
+    );
+    let largest = sb.file(
+        "largest.yaml",
+        health(format!(
+            "function InterpretHealth(o) local x = 0 {}return x > 0 end",
+            "x = x + 1 ".repeat(25_000)
+        )),
+    );
+    for (what, file, code, max_mib) in [
+        ("2 MB script", &lines, 1, 64),
+        ("2 MB line", &one_line, 1, 64),
+        ("250 KB script", &largest, 0, 256),
+    ] {
+        let r = sb.run(&["lint", file]);
+        verdict(what, &r);
+        assert_eq!(r.code, code, "{what}: {}", r.stdout);
+        assert!(mib(&r) < max_mib, "{what}: {} MiB", mib(&r));
+        if code == 1 {
+            assert!(
+                r.stdout
+                    .contains("kinterp's linter does not read scripts over 256 KiB"),
+                "{what}: {}",
+                r.stdout
+            );
+        }
+    }
+}
