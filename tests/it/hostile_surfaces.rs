@@ -244,3 +244,80 @@ fn lint_memory_is_bounded() {
         }
     }
 }
+
+/// Runs kinterp in `dir` and kills it if it outlives `TIME_LIMIT` (a read
+/// that never ends must fail the test, not hang it).
+fn run_killed_after_limit(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(insta_cmd::get_cargo_bin("kinterp"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} still running after {TIME_LIMIT:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code().unwrap_or(-1), out, err)
+}
+
+/// `-R` reads regular files only, each once: a link to `/dev/zero`, a
+/// FIFO, and a link loop in the tree are passed over; `/dev/zero` named
+/// directly is read up to the input limit and refused.
+#[cfg(unix)]
+#[test]
+fn recursive_walks_read_regular_files_once() {
+    let _serial = crate::timing_lock();
+    let dir = std::env::temp_dir().join(format!("kinterp-special-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("tree/sub")).unwrap();
+    std::fs::write(
+        dir.join("tree/a.yaml"),
+        health("function InterpretHealth(o)\n  return true\nend".into()),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("tree/zero.yaml")).unwrap();
+    std::os::unix::fs::symlink("a.yaml", dir.join("tree/link.yaml")).unwrap();
+    std::os::unix::fs::symlink("..", dir.join("tree/sub/loop")).unwrap();
+    let fifo = dir.join("tree/fifo.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (code, out, err) = run_killed_after_limit(&dir, &["lint", "-R", "tree", "-o", "json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["files"], 1, "{out}");
+    let (code, _, err) = run_killed_after_limit(&dir, &["lint", "tree/*.yaml"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run_killed_after_limit(&dir, &["lint", "tree/zero.yaml"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "error: tree/zero.yaml: the input is larger than 128 MiB, the most kinterp reads\n"
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
