@@ -9,6 +9,7 @@ pub mod junit;
 pub mod report;
 pub mod results;
 pub mod tabwriter;
+pub mod visible;
 pub mod yaml;
 mod yaml_number;
 mod yaml_resolve;

@@ -196,7 +196,9 @@ fn tests_human(t: &TestReport<'_>, color: bool) -> String {
         };
         out.push_str(&format!(
             "{word} {}: {}: {}\n",
-            case.file, case.operation, case.name
+            super::visible::line(&case.file),
+            case.operation,
+            super::visible::line(&case.name)
         ));
         if r.passed() {
             passed += 1;

@@ -321,3 +321,92 @@ fn recursive_walks_read_regular_files_once() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Keys, case names and file lines reach people escaped: no CR, LF, BEL
+/// or ESC from a file gets to the terminal or the CI log, where a line
+/// starting `::error` is a GitHub Actions command. `-o github` keeps its
+/// own escaping (`%0D%0A`).
+#[test]
+fn untrusted_text_is_shown_escaped() {
+    let _serial = crate::timing_lock();
+    let sb = Sandbox::new("inject");
+    let key = r#""bad\r\n::error file=evil.yaml,line=1::INJECTED\e[31m\a""#;
+    let ric = health("function InterpretHealth(o) return true end".into())
+        .replace("spec:\n", &format!("spec:\n  {key}: 1\n"));
+    let file = sb.file("inj.yaml", ric);
+    sb.file(
+        "cases.yaml",
+        CASE.replace("name: c", r#"name: "c\r\n::error::X\e[2J\a""#)
+            .replace("healthy: true", "healthy: false"),
+    );
+    let escaped_key = r"bad\r\n::error file=evil.yaml,line=1::INJECTED\e[31m\x07";
+    let r = sb.run(&["lint", &file]);
+    verdict("injected key (lint)", &r);
+    assert!(
+        r.stdout
+            .contains(&format!("unknown field `{escaped_key}` in `spec`")),
+        "{}",
+        r.stdout
+    );
+    let r2 = sb.run(&["test", "cases.yaml", "-f", &file]);
+    verdict("injected case name (test)", &r2);
+    assert!(
+        r2.stdout
+            .starts_with(r"FAIL cases.yaml: InterpretHealth: c\r\n::error::X\e[2J\x07"),
+        "{}",
+        r2.stdout
+    );
+    for out in [&r.stdout, &r.stderr, &r2.stdout, &r2.stderr] {
+        assert!(
+            !out.contains(['\r', '\x07', '\x1b']) && !out.contains("\n::"),
+            "{out:?}"
+        );
+    }
+    let r = sb.run(&["lint", &file, "-o", "github"]);
+    assert!(
+        r.stdout
+            .contains("unknown field `bad%0D%0A::error file=evil.yaml"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// Case names holding characters XML 1.0 forbids (`\x01`, `\0`, ESC,
+/// U+FFFE) give a JUnit report every XML parser reads.
+#[test]
+fn junit_reports_stay_well_formed() {
+    let _serial = crate::timing_lock();
+    let sb = Sandbox::new("junit");
+    let file = sb.file(
+        "ric.yaml",
+        health("function InterpretHealth(o) return true end".into()),
+    );
+    let cases: String = [r"\x01", r"\0", r"\e", r"\uFFFE"]
+        .iter()
+        .map(|c| CASE.replace("name: c", &format!("name: \"case {c}\"")))
+        .collect::<Vec<_>>()
+        .join("---\n");
+    sb.file("cases.yaml", cases);
+    let report = std::env::temp_dir().join(format!("kinterp-junit-{}.xml", std::process::id()));
+    let path = report.display().to_string();
+    let r = sb.run(&["test", "cases.yaml", "-f", &file, "--junit", &path]);
+    verdict("junit", &r);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let xml = std::fs::read_to_string(&report).unwrap();
+    let _ = std::fs::remove_file(&report);
+    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}: {xml}"));
+    let names: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .filter_map(|n| n.attribute("name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            r"InterpretHealth: case \x01",
+            r"InterpretHealth: case \x00",
+            r"InterpretHealth: case \x1b",
+            r"InterpretHealth: case \u{fffe}",
+        ]
+    );
+}
