@@ -215,27 +215,16 @@ pub fn interpret_script(data: &[u8]) {
     DEPLOYMENT.with(|input| run_all(&interpreter, input, &[op]));
 }
 
-/// The head of a customization whose InterpretHealth script the `lint`
-/// target fuzzes (the script follows, indented as a block scalar).
-const LINT_HEAD: &str = "apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata:
-  name: fuzz
-spec:
-  target:
-    apiVersion: apps/v1
-    kind: Deployment
-  customizations:
-    healthInterpretation:
-      luaScript: |
-";
-
 /// Bytes linted twice: as the script of a customization's health rule,
 /// and as a whole customization file.
 pub fn lint(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let config = kinterp::lint::Config::default();
-    let mut file = String::from(LINT_HEAD);
+    // testdata/deployment's customization up to its rules, then the one
+    // rule whose script is the input.
+    let rules = "  customizations:\n";
+    let head = RIC.find(rules).map_or(RIC, |at| &RIC[..at + rules.len()]);
+    let mut file = format!("{head}    healthInterpretation:\n      luaScript: |\n");
     for line in text.lines() {
         file.push_str("        ");
         file.push_str(line);
