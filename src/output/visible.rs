@@ -48,9 +48,12 @@ pub fn line(s: &str) -> Cow<'_, str> {
 }
 
 /// Untrusted text that may span lines (a script's error with its
-/// traceback): line feeds and tabs kept, every other control escaped.
+/// traceback): line feeds and tabs kept, and vertical tabs and form feeds
+/// (white space Karmada's syntax errors quote as they are, and no
+/// terminal or CI log reads as more than white space); every other control
+/// escaped.
 pub fn text(s: &str) -> Cow<'_, str> {
-    escape(s, &['\n', '\t'])
+    escape(s, &['\n', '\t', '\x0b', '\x0c'])
 }
 
 #[cfg(test)]
@@ -65,6 +68,7 @@ mod tests {
             "bad\\r\\n::error file=evil.yaml::X\\e[31m\\x07\\x00\\x7f\\u{85}\\u{202e}"
         );
         assert_eq!(line("a\tb"), "a\tb");
+        assert_eq!(text("near 'a\x0cb\x0bc'"), "near 'a\x0cb\x0bc'");
         assert_eq!(
             text("boom\r\nstack traceback:\n\t[G]: ?\x1b]0;x\x07"),
             "boom\\r\nstack traceback:\n\t[G]: ?\\e]0;x\\x07"
