@@ -96,14 +96,24 @@ pub fn check(text: &str, op: Operation) -> Vec<Finding> {
             .hint("the other rules were not checked for this script"),
         ];
     }
+    // Karmada's verdict first: when gopher's grammar refuses the script
+    // (at a token it names), no syntax tree is built. That also covers a
+    // script the scan could not read to its end (it stops at a token the
+    // scanner refuses, so its depth figures would say nothing past it).
+    let verdict = syntax(text);
+    if let Some(f) = &verdict
+        && f.at.column != 0
+    {
+        return vec![at_script_end(text, f.clone())];
+    }
     if scan.deepest <= INLINE_DEPTH && scan.longest <= INLINE_CHAIN {
-        return check_tree(text, op);
+        return check_tree(text, op, verdict);
     }
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .name("kinterp-lint-deep".into())
             .stack_size(DEEP_STACK)
-            .spawn_scoped(s, || check_tree(text, op))
+            .spawn_scoped(s, || check_tree(text, op, verdict))
             .ok()
             .and_then(|h| h.join().ok())
     })
@@ -119,10 +129,22 @@ pub fn check(text: &str, op: Operation) -> Vec<Finding> {
     })
 }
 
-/// The rules over the script's syntax tree.
-fn check_tree(text: &str, op: Operation) -> Vec<Finding> {
+/// An error at the end of the script (`at EOF`) is shown after its last
+/// line, not on the YAML line that follows it.
+fn at_script_end(text: &str, mut finding: Finding) -> Finding {
+    let last = text.lines().count().max(1);
+    if finding.at.line > last {
+        let len = text.lines().last().map_or(0, |l| l.chars().count());
+        finding.at = Position::new(last, len + 1);
+    }
+    finding
+}
+
+/// The rules over the script's syntax tree; `verdict` is the VM's syntax
+/// error without a column, if any.
+fn check_tree(text: &str, op: Operation, verdict: Option<Finding>) -> Vec<Finding> {
     let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
-    if let Some(mut finding) = syntax(text) {
+    if let Some(mut finding) = verdict {
         // PUC's compile errors name only the line; the syntax tree's first
         // error on that line gives the column.
         if finding.at.column == 0 {
@@ -134,14 +156,7 @@ fn check_tree(text: &str, op: Operation) -> Vec<Finding> {
                 }
             }
         }
-        // An error at the end of the script (`at EOF`) is shown after its
-        // last line, not on the YAML line that follows it.
-        let last = text.lines().count().max(1);
-        if finding.at.line > last {
-            let len = text.lines().last().map_or(0, |l| l.chars().count());
-            finding.at = Position::new(last, len + 1);
-        }
-        return vec![finding];
+        return vec![at_script_end(text, finding)];
     }
     if let Some(e) = parsed.errors().first() {
         let (start, _) = e.range();
