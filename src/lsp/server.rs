@@ -203,6 +203,12 @@ impl Server<'_> {
     }
 
     fn request(&mut self, req: Request) {
+        if self.shutdown {
+            // After `shutdown` the protocol allows only `exit`.
+            let message = format!("{} after shutdown", req.method);
+            self.send(Response::new_err(req.id, ErrorCode::InvalidRequest as i32, message).into());
+            return;
+        }
         if req.method == "shutdown" {
             self.shutdown = true;
             self.send(Response::new_ok(req.id, ()).into());

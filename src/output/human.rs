@@ -42,7 +42,8 @@ pub fn diagnostic(d: &Diagnostic, snippet: Option<&str>) -> String {
         out.push_str(if i == 0 { "\n\n  tip: " } else { "\n  tip: " });
         out.push_str(hint);
     }
-    out
+    // Names, keys and script messages in it come from files and scripts.
+    super::visible::text(&out).into_owned()
 }
 
 #[cfg(test)]

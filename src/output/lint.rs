@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use owo_colors::OwoColorize;
 use serde_json::{Value, json};
 
+use crate::output::visible;
 use kinterp::diag::{Diagnostic, Severity};
 use kinterp::lint::RULES;
 
@@ -79,10 +80,12 @@ pub fn human(
                 Severity::Info => head.cyan().bold().to_string(),
             }
         };
+        // Keys, names and file lines come from the files: escaped.
+        let message = visible::line(&d.message);
         let message = if color {
-            d.message.bold().to_string()
+            message.bold().to_string()
         } else {
-            d.message.clone()
+            message.into_owned()
         };
         let _ = writeln!(out, "{head}: {message}");
         let width = line.to_string().len();
@@ -94,7 +97,12 @@ pub fn human(
                 s.to_string()
             }
         };
-        let _ = writeln!(out, "{pad}{} {}:{line}:{col}", bar("-->"), file_of(d));
+        let _ = writeln!(
+            out,
+            "{pad}{} {}:{line}:{col}",
+            bar("-->"),
+            visible::line(&file_of(d))
+        );
         let source = d
             .location
             .file
@@ -104,7 +112,8 @@ pub fn human(
         if let Some(src) = source {
             let src = src.replace('\t', " ");
             let _ = writeln!(out, "{pad} {}", bar("|"));
-            let _ = writeln!(out, "{} {} {src}", bar(&line.to_string()), bar("|"));
+            let shown = visible::line(&src);
+            let _ = writeln!(out, "{} {} {shown}", bar(&line.to_string()), bar("|"));
             let rest: String = src.chars().skip(col - 1).collect();
             let word = rest
                 .chars()
@@ -122,10 +131,10 @@ pub fn human(
             let _ = writeln!(out, "{pad} {} {}{caret}", bar("|"), " ".repeat(col - 1));
         }
         if let Some(where_) = context(d) {
-            let _ = writeln!(out, "{pad} {} note: {where_}", bar("="));
+            let _ = writeln!(out, "{pad} {} note: {}", bar("="), visible::line(&where_));
         }
         for h in &d.hints {
-            let _ = writeln!(out, "{pad} {} help: {h}", bar("="));
+            let _ = writeln!(out, "{pad} {} help: {}", bar("="), visible::line(h));
         }
         out.push('\n');
     }

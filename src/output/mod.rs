@@ -12,3 +12,4 @@ pub mod report;
 pub mod results;
 pub mod simulate;
 pub mod tabwriter;
+pub mod visible;

@@ -221,9 +221,9 @@ fn tests_human(t: &TestReport<'_>, color: bool) -> String {
         };
         out.push_str(&format!(
             "{word} {}: {}: {}\n",
-            case.file,
+            super::visible::line(&case.file),
             case.operation_name(),
-            case.name
+            super::visible::line(&case.name)
         ));
         if r.passed() {
             passed += 1;

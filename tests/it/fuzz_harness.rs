@@ -217,3 +217,41 @@ pub fn interpret_script(data: &[u8]) {
     };
     DEPLOYMENT.with(|input| run_all(&interpreter, input, &[op]));
 }
+
+/// Bytes linted twice: as the script of a customization's health rule,
+/// and as a whole customization file.
+pub fn lint(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let config = kinterp::lint::Config::default();
+    // testdata/deployment's customization up to its rules, then the one
+    // rule whose script is the input.
+    let rules = "  customizations:\n";
+    let head = RIC.find(rules).map_or(RIC, |at| &RIC[..at + rules.len()]);
+    let mut file = format!("{head}    healthInterpretation:\n      luaScript: |\n");
+    for line in text.lines() {
+        file.push_str("        ");
+        file.push_str(line);
+        file.push('\n');
+    }
+    let _ = kinterp::lint::lint_text(std::path::Path::new("fuzz.yaml"), &file, &config);
+    let _ = kinterp::lint::lint_text(std::path::Path::new("fuzz.yaml"), &text, &config);
+}
+
+/// Bytes as the language server's input stream: every frame read, every
+/// error reply rendered, until the stream ends.
+pub fn lsp_frames(data: &[u8]) {
+    use kinterp_cli::lsp::framing::{Frame, read};
+    let mut r = std::io::Cursor::new(data);
+    loop {
+        match read(&mut r) {
+            Ok(Frame::Message(m)) => {
+                let mut out = Vec::new();
+                let _ = m.write(&mut out);
+            }
+            Ok(Frame::Invalid(e)) => {
+                let _ = e.to_json();
+            }
+            Ok(Frame::End) | Err(_) => break,
+        }
+    }
+}

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use crate::kinterp;
 
-const WIDGET: &str = "apiVersion: example.io/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\nstatus:\n  ok: true\n";
+pub(crate) const WIDGET: &str = "apiVersion: example.io/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\nstatus:\n  ok: true\n";
 
-fn ric(rule: &str, script: &str) -> String {
+pub(crate) fn ric(rule: &str, script: &str) -> String {
     let body: String = script.lines().map(|l| format!("        {l}\n")).collect();
     format!(
         "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata:\n  name: hostile\nspec:\n  target:\n    apiVersion: example.io/v1\n    kind: Widget\n  customizations:\n    {rule}:\n      luaScript: |\n{body}"
@@ -31,20 +31,20 @@ fn status(body: &str) -> String {
     )
 }
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    took: Duration,
-    max_rss_kib: Option<u64>,
+pub(crate) struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    pub took: Duration,
+    pub max_rss_kib: Option<u64>,
 }
 
-struct Sandbox {
-    dir: PathBuf,
+pub(crate) struct Sandbox {
+    pub dir: PathBuf,
 }
 
 impl Sandbox {
-    fn new(name: &str) -> Sandbox {
+    pub fn new(name: &str) -> Sandbox {
         let dir =
             std::env::temp_dir().join(format!("kinterp-hostile-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -54,7 +54,7 @@ impl Sandbox {
         Sandbox { dir }
     }
 
-    fn file(&self, name: &str, content: impl AsRef<[u8]>) -> String {
+    pub fn file(&self, name: &str, content: impl AsRef<[u8]>) -> String {
         std::fs::write(self.dir.join(name), content).unwrap();
         name.to_string()
     }
@@ -75,7 +75,7 @@ impl Sandbox {
     }
 
     /// Runs kinterp in the sandbox directory, measuring time and peak memory.
-    fn run(&self, args: &[&str]) -> Run {
+    pub fn run(&self, args: &[&str]) -> Run {
         let before = self.listing();
         let time_out = self
             .dir
@@ -119,14 +119,14 @@ impl Sandbox {
 /// times slower (a 200 000-element array takes 1.2 s there on an idle
 /// machine), so it gets a bound scaled to match: still far below what an
 /// unbounded loop or a quadratic step would take.
-const TIME_LIMIT: Duration = if cfg!(debug_assertions) {
+pub(crate) const TIME_LIMIT: Duration = if cfg!(debug_assertions) {
     Duration::from_secs(8)
 } else {
     Duration::from_secs(2)
 };
 
 /// Checks the common promises and returns `code | first stderr line`.
-fn verdict(what: &str, r: &Run) -> String {
+pub(crate) fn verdict(what: &str, r: &Run) -> String {
     assert!(r.took < TIME_LIMIT, "{what}: took {:?}", r.took);
     if let Some(kib) = r.max_rss_kib {
         assert!(kib < 512 * 1024, "{what}: used {kib} KiB");

@@ -13,6 +13,7 @@ mod embed;
 mod fuzz_harness;
 mod generated;
 mod hostile;
+mod hostile_surfaces;
 mod input_files;
 mod inputs;
 mod interpret;

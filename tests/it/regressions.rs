@@ -30,7 +30,9 @@ fn kept_inputs_replay_without_crashing() {
         + replay("lua_roundtrip", fuzz_harness::lua_roundtrip)
         + replay("quantity", fuzz_harness::quantity)
         + replay("interpret_object", fuzz_harness::interpret_object)
-        + replay("interpret_script", fuzz_harness::interpret_script);
+        + replay("interpret_script", fuzz_harness::interpret_script)
+        + replay("lint", fuzz_harness::lint)
+        + replay("lsp_frames", fuzz_harness::lsp_frames);
     assert!(total > 0, "no regression inputs found");
 }
 

@@ -37,6 +37,15 @@ pub fn parse(src: &str) -> Result<Parse, SyntaxError> {
 }
 
 fn parse_boxed(src: &str) -> R<Parse> {
+    // The descent below recurses once per level: refuse a script too deep
+    // for the stack before it starts (`nesting`).
+    if let Some(tok) = super::nesting::scan(src.as_bytes()).too_deep {
+        return Err(Box::new(SyntaxError {
+            pos: tok.end,
+            near: Lexer::new(src.as_bytes()).text(&tok),
+            message: super::nesting::TOO_DEEP,
+        }));
+    }
     let mut p = Parser::new(src.as_bytes())?;
     p.block()?;
     if p.tok.kind != Tok::Eof {

@@ -30,6 +30,7 @@ pub mod gotoken;
 pub mod goutf8;
 pub mod gozone;
 pub mod locals;
+pub mod nesting;
 pub mod pool;
 pub mod raise;
 pub mod rethrow;

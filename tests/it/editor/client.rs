@@ -74,6 +74,53 @@ impl Client {
         self.stdin.flush().unwrap();
     }
 
+    /// Writes bytes as they are (a malformed message).
+    pub fn raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next message that is not a notification, within `ANSWER`.
+    pub fn reply(&mut self, what: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let msg = self.receive(started, what);
+            if msg.get("method").is_none() {
+                return msg;
+            }
+            self.pending.push(msg);
+        }
+    }
+
+    /// The server's peak resident memory so far, in KiB (Linux).
+    pub fn peak_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// Closes the server's input; returns its exit status and standard
+    /// error, waited for at most `ANSWER`.
+    pub fn close(mut self) -> i32 {
+        let devnull = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/null")
+            .unwrap();
+        let devnull = ChildStdin::from(std::os::fd::OwnedFd::from(devnull));
+        drop(std::mem::replace(&mut self.stdin, devnull));
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            if started.elapsed() > ANSWER * 5 {
+                let _ = self.child.kill();
+                panic!("the server did not end within {:?}", ANSWER * 5);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     pub fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }

@@ -9,7 +9,7 @@ use super::{BROKEN, kinterp};
 
 const URI: &str = "file:///work/ric.yaml";
 
-fn start() -> Client {
+pub(super) fn start() -> Client {
     let mut cmd = kinterp();
     cmd.arg("lsp");
     let mut c = Client::start(cmd);

@@ -4,6 +4,7 @@
 
 mod client;
 mod lsp;
+mod lsp_hostile;
 mod nvim;
 mod precision;
 mod watch;

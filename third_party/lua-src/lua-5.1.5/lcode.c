@@ -186,6 +186,15 @@ void luaK_concat (FuncState *fs, int *l1, int l2) {
   if (l2 == NO_JUMP) return;
   else if (*l1 == NO_JUMP)
     *l1 = l2;
+  else if (getjump(fs, l2) == NO_JUMP) {
+    /* kinterp: a single jump goes to the front of the list, linked back to
+       the old head, instead of after a walk to the list's end: `a and b and
+       c ...` adds one jump per term to one list, which made compiling a
+       chain of n terms take n^2/2 steps. The order of a list's jumps
+       matters to nobody (every jump in it is patched to the same place). */
+    fixjump(fs, l2, *l1);
+    *l1 = l2;
+  }
   else {
     int list = *l1;
     int next;

@@ -26,27 +26,70 @@ fn is_input_ext(p: &Path) -> bool {
     )
 }
 
-fn walk_dir(dir: &Path, recursive: bool, out: &mut Vec<PathBuf>) -> Result<(), Diagnostic> {
+/// Files and directories already walked, by identity (device and inode):
+/// a tree reached twice through symbolic links, or a link loop, is read
+/// once.
+#[derive(Default)]
+struct Seen(std::collections::HashSet<(u64, u64)>);
+
+impl Seen {
+    /// Whether `meta`'s file is new (and now seen).
+    fn first(&mut self, meta: &std::fs::Metadata) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            self.0.insert((meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            true
+        }
+    }
+}
+
+/// The input files of a directory: regular files only (after following
+/// links; FIFOs, devices and sockets are skipped, since reading them may
+/// never end), each once.
+fn walk_dir(
+    dir: &Path,
+    recursive: bool,
+    seen: &mut Seen,
+    out: &mut Vec<PathBuf>,
+) -> Result<(), Diagnostic> {
+    if let Ok(meta) = std::fs::metadata(dir)
+        && !seen.first(&meta)
+    {
+        return Ok(());
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| {
         Diagnostic::input(format!("error reading directory {}: {e}", dir.display()))
     })?;
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for p in paths {
-        if p.is_dir() {
+        let Ok(meta) = std::fs::metadata(&p) else {
+            continue;
+        };
+        if meta.is_dir() {
             if recursive {
-                walk_dir(&p, recursive, out)?;
+                walk_dir(&p, recursive, seen, out)?;
             }
-        } else if is_input_ext(&p) {
+        } else if meta.is_file() && is_input_ext(&p) && seen.first(&meta) {
             out.push(p);
         }
     }
     Ok(())
 }
 
+/// The largest input read (a file that is not mapped, or standard input);
+/// reading stops past it with an input error.
+pub const MAX_INPUT_BYTES: u64 = 128 << 20;
+
 /// Expands the arguments into file paths (`None` stands for standard input).
 pub fn expand_paths(args: &[String], recursive: bool) -> Result<Vec<Option<PathBuf>>, Diagnostic> {
     let mut out = Vec::new();
+    let mut seen = Seen::default();
     for arg in args {
         if arg == "-" {
             out.push(None);
@@ -60,7 +103,7 @@ pub fn expand_paths(args: &[String], recursive: bool) -> Result<Vec<Option<PathB
         let path = Path::new(arg);
         if path.is_dir() {
             let mut files = Vec::new();
-            walk_dir(path, recursive, &mut files)?;
+            walk_dir(path, recursive, &mut seen, &mut files)?;
             out.extend(files.into_iter().map(Some));
         } else if path.exists() {
             out.push(Some(path.to_path_buf()));
@@ -77,9 +120,9 @@ pub fn expand_paths(args: &[String], recursive: bool) -> Result<Vec<Option<PathB
             for p in matched {
                 if p.is_dir() {
                     let mut files = Vec::new();
-                    walk_dir(&p, recursive, &mut files)?;
+                    walk_dir(&p, recursive, &mut seen, &mut files)?;
                     out.extend(files.into_iter().map(Some));
-                } else {
+                } else if std::fs::metadata(&p).is_ok_and(|m| m.is_file() && seen.first(&m)) {
                     out.push(Some(p));
                 }
             }
@@ -96,19 +139,35 @@ pub fn expand_paths(args: &[String], recursive: bool) -> Result<Vec<Option<PathB
 pub fn read_path(path: Option<&Path>) -> Result<Source, Diagnostic> {
     match path {
         None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Diagnostic::input(format!("cannot read: {e}")).in_file("STDIN"))?;
+            let bytes = read_bounded(std::io::stdin().lock(), "STDIN")?;
             decode_text("STDIN".to_string(), bytes)
         }
         Some(p) => {
             let name = p.display().to_string();
-            let bytes = std::fs::read(p)
-                .map_err(|e| Diagnostic::input(format!("cannot read: {e}")).in_file(&name))?;
+            let cannot =
+                |e: std::io::Error| Diagnostic::input(format!("cannot read: {e}")).in_file(&name);
+            let file = std::fs::File::open(p).map_err(cannot)?;
+            let bytes = read_bounded(file, &name)?;
             decode_text(name, bytes)
         }
     }
+}
+
+/// Everything `r` gives, up to [`MAX_INPUT_BYTES`] (a device such as
+/// `/dev/zero` never ends).
+fn read_bounded(r: impl Read, name: &str) -> Result<Vec<u8>, Diagnostic> {
+    let mut bytes = Vec::new();
+    r.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::input(format!("cannot read: {e}")).in_file(name))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Diagnostic::input(format!(
+            "the input is larger than {} MiB, the most kinterp reads",
+            MAX_INPUT_BYTES >> 20
+        ))
+        .in_file(name));
+    }
+    Ok(bytes)
 }
 
 fn decode_text(name: String, bytes: Vec<u8>) -> Result<Source, Diagnostic> {

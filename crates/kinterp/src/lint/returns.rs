@@ -9,7 +9,8 @@ use full_moon::ast::{BinOp, Block, Expression, Field, LastStmt, Prefix, Stmt, Un
 use full_moon::tokenizer::Symbol;
 
 use super::Finding;
-use super::walk::{self, name_of, node_pos};
+use super::syntax::expr_pos;
+use super::walk::{self, name_of};
 use crate::diag::Position;
 use crate::ops::Operation;
 
@@ -43,7 +44,7 @@ pub fn check(f: &walk::Function, op: Operation, out: &mut Vec<Finding>) {
     let name = op.lua_function();
     for (at, values, guarded) in &body.returns {
         let first = values.first().copied();
-        let at_value = first.map(node_pos).unwrap_or(*at);
+        let at_value = first.map(expr_pos).unwrap_or(*at);
         let problem = match op {
             Operation::Retain | Operation::ReviseReplica | Operation::AggregateStatus => {
                 body.object_problem(first, &f.params)

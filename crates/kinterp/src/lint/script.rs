@@ -10,6 +10,8 @@ use super::Finding;
 use super::env::{Env, kube_arity};
 use super::walk::{self, Binding, Facts};
 use crate::diag::Position;
+use crate::lua::golex::Pos;
+use crate::lua::nesting;
 use crate::ops::Operation;
 
 /// The script as full_moon should read it: its lexer panics on a backtick
@@ -33,11 +35,122 @@ pub fn parameters(op: Operation) -> &'static [&'static str] {
     }
 }
 
+/// Nesting (levels) and operator chains (operators) up to which the
+/// syntax tree is built and walked on the caller's stack; deeper scripts
+/// are linted on a thread with [`DEEP_STACK`] bytes of stack.
+const INLINE_DEPTH: usize = 100;
+const INLINE_CHAIN: usize = 500;
+
+/// The stack of a thread that lints a script nested up to
+/// `nesting::NESTING_LIMIT` levels or chaining up to `CHAIN_LIMIT`
+/// operators (reserved, not used, until the script needs it).
+const DEEP_STACK: usize = 256 << 20;
+
+/// The largest script whose syntax tree the rules walk: the tree takes
+/// several hundred bytes per byte of script.
+pub const MAX_TREE_BYTES: usize = 256 << 10;
+
 /// Lints one rule's script; findings carry script positions. `schema`:
-/// the target's openAPIV3Schema, from a CRD given to lint.
+/// the target's openAPIV3Schema, from a CRD given to lint. A script
+/// nested past `nesting::NESTING_LIMIT` gets the VM's syntax error, one
+/// chaining more than `nesting::CHAIN_LIMIT` operators one finding that
+/// the linter cannot read it: neither is parsed into a tree.
 pub fn check(text: &str, op: Operation, schema: Option<&serde_json::Value>) -> Vec<Finding> {
+    let scan = nesting::scan(text.as_bytes());
+    if scan.too_deep.is_some() {
+        return syntax(text).into_iter().collect();
+    }
+    if let Some(tok) = scan.too_long {
+        if let Some(f) = syntax(text) {
+            return vec![f];
+        }
+        let at = match tok.end {
+            Pos::At { line, column } => Position::new(line, column.max(1)),
+            Pos::Eof => Position::new(1, 1),
+        };
+        return vec![
+            Finding::new(
+                "lua-syntax",
+                at,
+                format!(
+                    "kinterp's linter cannot read this script, which Karmada's Lua VM accepts: an expression chains more than {} operators",
+                    nesting::CHAIN_LIMIT
+                ),
+            )
+            .hint("the other rules were not checked for this script"),
+        ];
+    }
+    if text.len() > MAX_TREE_BYTES {
+        if let Some(f) = syntax(text) {
+            return vec![f];
+        }
+        return vec![
+            Finding::new(
+                "lua-syntax",
+                Position::new(1, 1),
+                format!(
+                    "kinterp's linter does not read scripts over {} KiB (this one has {} bytes); Karmada's Lua VM accepts its syntax",
+                    MAX_TREE_BYTES >> 10,
+                    text.len()
+                ),
+            )
+            .hint("the other rules were not checked for this script"),
+        ];
+    }
+    // Karmada's verdict first: when gopher's grammar refuses the script
+    // (at a token it names), no syntax tree is built. That also covers a
+    // script the scan could not read to its end (it stops at a token the
+    // scanner refuses, so its depth figures would say nothing past it).
+    let verdict = syntax(text);
+    if let Some(f) = &verdict
+        && f.at.column != 0
+    {
+        return vec![at_script_end(text, f.clone())];
+    }
+    if scan.deepest <= INLINE_DEPTH && scan.longest <= INLINE_CHAIN {
+        return check_tree(text, op, verdict, schema);
+    }
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("kinterp-lint-deep".into())
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(s, || check_tree(text, op, verdict, schema))
+            .ok()
+            .and_then(|h| h.join().ok())
+    })
+    .unwrap_or_else(|| {
+        vec![
+            Finding::new(
+                "lua-syntax",
+                Position::new(1, 1),
+                "kinterp's linter could not read this deeply nested script",
+            )
+            .hint("the other rules were not checked for this script"),
+        ]
+    })
+}
+
+/// An error at the end of the script (`at EOF`) is shown after its last
+/// line, not on the YAML line that follows it.
+fn at_script_end(text: &str, mut finding: Finding) -> Finding {
+    let last = text.lines().count().max(1);
+    if finding.at.line > last {
+        let len = text.lines().last().map_or(0, |l| l.chars().count());
+        finding.at = Position::new(last, len + 1);
+    }
+    finding
+}
+
+/// The rules over the script's syntax tree; `verdict` is the VM's syntax
+/// error without a column, if any.
+fn check_tree(
+    text: &str,
+    op: Operation,
+    verdict: Option<Finding>,
+    schema: Option<&serde_json::Value>,
+) -> Vec<Finding> {
     let parsed = full_moon::parse_fallible(&for_full_moon(text), LuaVersion::lua52());
-    if let Some(mut finding) = syntax(text) {
+    if let Some(mut finding) = verdict {
         // PUC's compile errors name only the line; the syntax tree's first
         // error on that line gives the column.
         if finding.at.column == 0 {
@@ -49,14 +162,7 @@ pub fn check(text: &str, op: Operation, schema: Option<&serde_json::Value>) -> V
                 }
             }
         }
-        // An error at the end of the script (`at EOF`) is shown after its
-        // last line, not on the YAML line that follows it.
-        let last = text.lines().count().max(1);
-        if finding.at.line > last {
-            let len = text.lines().last().map_or(0, |l| l.chars().count());
-            finding.at = Position::new(last, len + 1);
-        }
-        return vec![finding];
+        return vec![at_script_end(text, finding)];
     }
     if let Some(e) = parsed.errors().first() {
         let (start, _) = e.range();
@@ -105,7 +211,6 @@ thread_local! {
 /// compiler for what only compiling finds (labels `goto` cannot see, PUC's
 /// limits), at its line (column 0: unknown).
 fn syntax(text: &str) -> Option<Finding> {
-    use crate::lua::golex::Pos;
     if let Err(e) = crate::lua::gosyntax::check(text) {
         let at = match e.pos {
             // gopher-lua names the column where the token ends.

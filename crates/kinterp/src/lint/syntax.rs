@@ -2,7 +2,7 @@
 //! positions, literals, calls, and whether a statement always ends its
 //! block.
 
-use full_moon::ast::{Block, Call, Expression, FunctionArgs, Index, Prefix, Stmt, Suffix};
+use full_moon::ast::{Block, Call, Expression, FunctionArgs, Index, Prefix, Stmt, Suffix, Var};
 use full_moon::node::Node;
 use full_moon::tokenizer::{Symbol, TokenReference, TokenType};
 
@@ -18,10 +18,36 @@ pub fn pos(token: &TokenReference) -> Position {
     Position::new(p.line(), p.character())
 }
 
+/// Where a node starts: its first token's position. (full_moon's own
+/// `start_position` asks each child for its start and end positions again
+/// at every level, which takes time exponential in the nesting.)
 pub fn node_pos(node: &impl Node) -> Position {
-    node.start_position()
-        .map(|p| Position::new(p.line(), p.character()))
-        .unwrap_or(Position::new(1, 1))
+    node.tokens().next().map_or(Position::new(1, 1), pos)
+}
+
+/// Where an expression starts, found by descending its leftmost operand
+/// (a loop: `node_pos` of a long `a + b + c ...` chain would gather the
+/// chain's tokens level by level, which is quadratic).
+pub fn expr_pos(mut e: &Expression) -> Position {
+    loop {
+        e = match e {
+            Expression::BinaryOperator { lhs, .. } => lhs,
+            Expression::Parentheses { contained, .. } => return pos(contained.tokens().0),
+            Expression::FunctionCall(call) => match call.prefix() {
+                Prefix::Expression(inner) => inner,
+                other => return node_pos(other),
+            },
+            Expression::Var(Var::Expression(ve)) => match ve.prefix() {
+                Prefix::Expression(inner) => inner,
+                other => return node_pos(other),
+            },
+            Expression::Number(t) | Expression::String(t) | Expression::Symbol(t) => {
+                return pos(t);
+            }
+            Expression::TableConstructor(t) => return pos(t.braces().tokens().0),
+            other => return node_pos(other),
+        };
+    }
 }
 
 /// The text of a string literal expression.

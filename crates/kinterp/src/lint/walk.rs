@@ -19,6 +19,10 @@ use crate::diag::Position;
 /// every item of the list counts as one.
 pub const ANY_INDEX: &str = "[]";
 
+fn is_and_or(op: &ast::BinOp) -> bool {
+    matches!(op, ast::BinOp::And(_) | ast::BinOp::Or(_))
+}
+
 /// A path element: a field name, or [`ANY_INDEX`].
 fn path_element(s: &Suffix) -> Option<String> {
     match s {
@@ -448,8 +452,19 @@ impl<'a> Walker<'a> {
     fn expr(&mut self, e: &'a Expression) {
         match e {
             Expression::BinaryOperator { lhs, binop, rhs } => {
-                if matches!(binop, ast::BinOp::And(_) | ast::BinOp::Or(_)) {
-                    self.guard(lhs);
+                if is_and_or(binop) {
+                    // What `lhs` checks guards `rhs`. When `lhs` is itself
+                    // an `and`/`or`, walking it below guards its own left
+                    // side: only its right side is left to guard here, so
+                    // that a chain is guarded in one pass, not n^2/2 steps.
+                    match &**lhs {
+                        Expression::BinaryOperator {
+                            binop: inner,
+                            rhs: last,
+                            ..
+                        } if is_and_or(inner) => self.guard(last),
+                        _ => self.guard(lhs),
+                    }
                 }
                 if matches!(binop, ast::BinOp::TwoEqual(_) | ast::BinOp::TildeEqual(_)) {
                     self.guard(e);

@@ -1,0 +1,1 @@
+function InterpretHealth(o) return o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o[o]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] ~= nil end
