@@ -98,3 +98,24 @@ fn every_unsafe_fn_documents_its_safety_contract() {
         missing.join("\n")
     );
 }
+
+/// No source file grows past 600 lines: a file that long holds more than
+/// one concern (split it by concern, its tests into a file of their own).
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let long: Vec<String> = sources()
+        .into_iter()
+        .filter_map(|file| {
+            let lines = std::fs::read_to_string(&file)
+                .expect("read")
+                .lines()
+                .count();
+            (lines > 600).then(|| format!("{}: {lines} lines", file.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over 600 lines:\n{}",
+        long.join("\n")
+    );
+}

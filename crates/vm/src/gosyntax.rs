@@ -39,12 +39,8 @@ pub fn parse(src: &str) -> Result<Parse, SyntaxError> {
 fn parse_boxed(src: &str) -> R<Parse> {
     // The descent below recurses once per level: refuse a script too deep
     // for the stack before it starts (`nesting`).
-    if let Some(tok) = super::nesting::scan(src.as_bytes()).too_deep {
-        return Err(Box::new(SyntaxError {
-            pos: tok.end,
-            near: Lexer::new(src.as_bytes()).text(&tok),
-            message: super::nesting::TOO_DEEP,
-        }));
+    if let Some(e) = super::nesting::too_deep(src) {
+        return Err(Box::new(e));
     }
     let mut p = Parser::new(src.as_bytes())?;
     p.block()?;

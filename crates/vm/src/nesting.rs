@@ -18,7 +18,7 @@
 //! the scan reports the longest (see [`CHAIN_LIMIT`]) for the readers
 //! that build such trees (the linter).
 
-use super::golex::{Lexer, Sym, Tok, Token};
+use super::golex::{Lexer, Sym, SyntaxError, Tok, Token};
 
 /// Nesting levels a script may use; past them it is refused with
 /// `chunk has too many syntax levels` before it is parsed. The VM's
@@ -33,6 +33,17 @@ pub const TOO_DEEP: &str = "chunk has too many syntax levels";
 /// a chain as a tree as deep as the chain is long. Past it the linter
 /// declines the script (the VM runs it).
 pub const CHAIN_LIMIT: usize = 100_000;
+
+/// Karmada's syntax error for a script nested past [`NESTING_LIMIT`], at
+/// the token where the limit is crossed; `None` for any other script.
+pub fn too_deep(src: &str) -> Option<SyntaxError> {
+    let tok = scan(src.as_bytes()).too_deep?;
+    Some(SyntaxError {
+        pos: tok.end,
+        near: Lexer::new(src.as_bytes()).text(&tok),
+        message: TOO_DEEP,
+    })
+}
 
 /// What the scan found: the first token past each limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
