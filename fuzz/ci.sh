@@ -15,7 +15,7 @@ for target in lint lsp_frames; do
   mkdir -p "artifacts/$target"
   log=$(mktemp)
   echo "== fuzz $target for ${secs}s"
-  nice -n 19 cargo fuzz run -a -O --target-dir "$CARGO_TARGET_DIR" "$target" "$corpus" -- \
+  nice -n 19 cargo fuzz run --dev --target-dir "$CARGO_TARGET_DIR" "$target" "$corpus" -- \
     -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -artifact_prefix="artifacts/$target/" >"$log" 2>&1
   status=$?
