@@ -1,7 +1,7 @@
 //! `kinterp test --coverage`: which customizations, rules and script
 //! lines the test cases ran.
 //!
-//! While a run records, the Lua runner (crates/vm/src/run.rs) names each script
+//! While a run records, the Lua runner (crates/vm/src/runtime/run.rs) names each script
 //! it calls ([`enter`]) and its hook reports every line run ([`line()`]).
 //! Recording is per thread and off unless [`start`] was called, so other
 //! runs pay nothing but a thread-local check per script call. A [`Report`]

@@ -9,39 +9,23 @@
 //! executes (coverage) registers a [`run::LineObserver`]. It depends on
 //! mlua (with the patched Lua sources) and kinterp-go, never on clap.
 
-pub mod convert;
-pub mod emptyfix;
-mod encode;
-pub mod goargs;
-pub mod gofloat;
-pub mod gofmt;
-pub mod golex;
-pub mod golimits;
-pub mod gonum;
-pub mod gopattern;
-pub mod goprim;
-pub mod gosort;
-pub mod gostd;
-pub mod gostring;
-pub mod gosyntax;
-pub mod gotable;
-pub mod gotime;
-pub mod gotoken;
-pub mod goutf8;
-pub mod gozone;
-pub mod locals;
-pub mod nesting;
-pub mod pool;
-pub mod raise;
-pub mod rethrow;
-pub mod run;
-pub mod sandbox;
-pub mod toplevel;
-pub mod traceback;
-pub mod watchdog;
+pub mod bridge;
+pub mod gopher;
+pub mod runtime;
+pub mod syntax;
 
+// Each module by its own name too, as the engine (`crate::lua::X`) and
+// the modules here (`crate::X`) name them.
+pub(crate) use bridge::encode;
+pub use bridge::{convert, emptyfix};
 #[cfg(test)]
-mod gotest;
+pub(crate) use gopher::gotest;
+pub use gopher::{
+    goargs, gofloat, gofmt, gonum, gopattern, goprim, gosort, gostd, gostring, gotable, gotime,
+    goutf8, gozone,
+};
+pub use runtime::{locals, pool, raise, rethrow, run, sandbox, traceback, watchdog};
+pub use syntax::{golex, golimits, gosyntax, gotoken, nesting, toplevel};
 
 #[cfg(test)]
 #[path = "vmpatch_tests.rs"]

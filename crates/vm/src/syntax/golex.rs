@@ -18,8 +18,8 @@
 //! Tokens carry no text: only an error needs one, and `Lexer::text` reads
 //! it again from the token's start (most tokens are then never copied).
 
-use super::gotoken::keyword;
-pub use super::gotoken::{Pos, Sym, SyntaxError, Tok, Token};
+use crate::gotoken::keyword;
+pub use crate::gotoken::{Pos, Sym, SyntaxError, Tok, Token};
 
 /// Where a token's text goes while it is read: kept for an error message
 /// or for `Lexer::text`, skipped otherwise.

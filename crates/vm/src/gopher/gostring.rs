@@ -213,7 +213,7 @@ struct GmatchState {
 }
 
 /// `find`, `match` and `gmatch` (and `gfind`) over gopher's pattern engine
-/// (crates/vm/src/gopattern.rs).
+/// (crates/vm/src/gopher/gopattern.rs).
 fn install_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
     // find: an empty pattern gives 1, 0 at once; `plain` counts only as the
     // 4th of exactly 4 arguments.

@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 
 use mlua::{Function, Lua, LuaOptions, MultiValue, StdLib, Table, Value};
 
-use super::raise::{self, Raise};
-use super::rethrow::{self, Caller};
+use crate::raise::{self, Raise};
+use crate::rethrow::{self, Caller};
 
 /// Base functions Karmada replaces with erroring stubs.
 pub const DISABLED: [&str; 14] = [
@@ -127,7 +127,7 @@ pub fn new_state(
     let os = lua.create_table()?;
     g.raw_set("os", os.clone())?;
     install_package(&lua, &g, modules)?;
-    super::gostd::install(&lua)?;
+    crate::gostd::install(&lua)?;
     lua.set_app_data(sink);
     install_print(&lua, &g)?;
     Ok(lua)
@@ -245,7 +245,7 @@ mod tests {
 
     fn err(lua: &Lua, code: &str) -> String {
         let e = lua.load(code).set_name("=<string>").exec().unwrap_err();
-        super::super::run::error_text(&e)
+        crate::run::error_text(&e)
     }
 
     #[test]

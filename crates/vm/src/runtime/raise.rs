@@ -60,7 +60,7 @@ where
             Ok(values)
         }
         Err(raise) => {
-            super::traceback::note_native(lua, called_name(lua));
+            crate::traceback::note_native(lua, called_name(lua));
             let msg = match raise {
                 Raise::AtCaller(m) => format!("{}{m}", caller_position(lua, 2)),
                 Raise::Bare(m) => m,

@@ -10,9 +10,9 @@
 //! scanner in `golex`; it builds nothing, but notes on the way what
 //! `golimits` and `toplevel` need to know.
 
-use super::golex::{Lexer, Sym, SyntaxError, Tok, Token};
-use super::golimits::Limits;
-use super::toplevel::Statement;
+use crate::golex::{Lexer, Sym, SyntaxError, Tok, Token};
+use crate::golimits::Limits;
+use crate::toplevel::Statement;
 
 /// Checks a script; `Err` holds Karmada's message.
 pub fn check(src: &str) -> Result<(), SyntaxError> {
@@ -39,7 +39,7 @@ pub fn parse(src: &str) -> Result<Parse, SyntaxError> {
 fn parse_boxed(src: &str) -> R<Parse> {
     // The descent below recurses once per level: refuse a script too deep
     // for the stack before it starts (`nesting`).
-    if let Some(e) = super::nesting::too_deep(src) {
+    if let Some(e) = crate::nesting::too_deep(src) {
         return Err(Box::new(e));
     }
     let mut p = Parser::new(src.as_bytes())?;

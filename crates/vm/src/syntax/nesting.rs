@@ -18,7 +18,7 @@
 //! the scan reports the longest (see [`CHAIN_LIMIT`]) for the readers
 //! that build such trees (the linter).
 
-use super::golex::{Lexer, Sym, SyntaxError, Tok, Token};
+use crate::golex::{Lexer, Sym, SyntaxError, Tok, Token};
 
 /// Nesting levels a script may use; past them it is refused with
 /// `chunk has too many syntax levels` before it is parsed. The VM's

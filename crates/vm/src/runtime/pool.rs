@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use mlua::{Lua, Table};
 
-use super::run::Runner;
-use super::sandbox::{Module, PrintSink, new_state, set_print_sink};
+use crate::run::Runner;
+use crate::sandbox::{Module, PrintSink, new_state, set_print_sink};
 
 /// Tables a script can reach and change, by path from `_G`.
 const SNAPSHOT_TABLES: &[&[&str]] = &[

@@ -5,7 +5,7 @@ use mlua::{Lua, Value as LuaValue};
 use serde_json::Value;
 use std::mem::ManuallyDrop;
 
-pub use super::encode::{EncodeError, MAX_DEPTH, lua_to_json};
+pub use crate::encode::{EncodeError, MAX_DEPTH, lua_to_json};
 
 /// Converts a JSON value into a Lua value: every number becomes a float and
 /// `null` is dropped: object keys holding null disappear, and array items

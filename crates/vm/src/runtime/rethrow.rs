@@ -35,7 +35,7 @@ where
     let raw = lua.create_function(move |lua, args: MultiValue| {
         let result = f(lua, args);
         if result.is_err() {
-            super::traceback::note_native(lua, raise::called_name(lua));
+            crate::traceback::note_native(lua, raise::called_name(lua));
         }
         let err = match result {
             Ok(values) => return Ok(values),
@@ -66,7 +66,7 @@ impl Caller {
     pub fn new(lua: &Lua) -> mlua::Result<Caller> {
         Ok(Caller {
             xpcall: lua.named_registry_value("kinterp.xpcall")?,
-            handler: super::traceback::callback_handler(lua)?,
+            handler: crate::traceback::callback_handler(lua)?,
         })
     }
 

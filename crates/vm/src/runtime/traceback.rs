@@ -60,8 +60,8 @@ pub fn callback_handler(lua: &Lua) -> mlua::Result<Function> {
     let tostring: Function = lua.globals().raw_get("tostring")?;
     let handler = lua.create_function(move |lua, msg: Value| {
         let text = match &msg {
-            Value::Error(e) => super::run::error_text(e),
-            Value::String(s) => super::goutf8::lossy(&s.as_bytes()),
+            Value::Error(e) => crate::run::error_text(e),
+            Value::String(s) => crate::goutf8::lossy(&s.as_bytes()),
             other => tostring.call::<String>(other.clone())?,
         };
         let frames = frames_until(lua, |d| d.source().what == "C" && d.function() == boundary);
@@ -99,8 +99,8 @@ pub fn call(lua: &Lua, f: &Function, args: MultiValue) -> mlua::Result<Result<Mu
     match out.pop_front() {
         Some(Value::Boolean(true)) => Ok(Ok(out)),
         _ => match out.pop_front().unwrap_or(Value::Nil) {
-            Value::String(s) => Ok(Err(super::goutf8::lossy(&s.as_bytes()))),
-            Value::Error(e) => Ok(Err(super::run::error_text(&e))),
+            Value::String(s) => Ok(Err(crate::goutf8::lossy(&s.as_bytes()))),
+            Value::Error(e) => Ok(Err(crate::run::error_text(&e))),
             other => Ok(Err(format!("{other:?}"))),
         },
     }
@@ -126,8 +126,8 @@ fn helpers(lua: &Lua) -> mlua::Result<(Function, Function)> {
         // Errors raised from Rust (the deadline hook, callbacks) too: gopher
         // gives every error a traceback.
         let text = match &msg {
-            Value::Error(e) => super::run::error_text(e),
-            Value::String(s) => super::goutf8::lossy(&s.as_bytes()),
+            Value::Error(e) => crate::run::error_text(e),
+            Value::String(s) => crate::goutf8::lossy(&s.as_bytes()),
             other => tostring.call::<String>(other.clone())?,
         };
         let trace = traceback(lua, &text);

@@ -312,7 +312,7 @@ fn local_zone_from_tz() {
             .args([
                 "--ignored",
                 "--exact",
-                "gotime::tests::tz_probe",
+                "gopher::gotime::tests::tz_probe",
                 "--test-threads=1",
             ])
             .env("TZ", tz)

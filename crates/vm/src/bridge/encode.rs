@@ -142,7 +142,7 @@ unsafe fn lossy_string_at(state: *mut ffi::lua_State, idx: i32) -> (String, bool
 fn lossy_text(bytes: &[u8]) -> (String, bool) {
     match std::str::from_utf8(bytes) {
         Ok(s) => (s.to_owned(), false),
-        Err(_) => (super::goutf8::lossy(bytes), true),
+        Err(_) => (crate::goutf8::lossy(bytes), true),
     }
 }
 

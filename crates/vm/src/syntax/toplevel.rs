@@ -18,7 +18,7 @@
 //! Anything else (another statement, a call, an operator) is left to
 //! running the chunk.
 
-use super::golex::{Lexer, Sym, Tok, Token};
+use crate::golex::{Lexer, Sym, Tok, Token};
 
 /// One statement of a main chunk, as `gosyntax` saw it (byte ranges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

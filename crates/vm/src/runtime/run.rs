@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use mlua::{Function, HookTriggers, Lua, MultiValue, Value, VmState};
 
-use super::raise::type_name;
-use super::watchdog;
+use crate::raise::type_name;
+use crate::watchdog;
 
 /// How often (in VM instructions) the deadline is checked.
 const CHECK_EVERY: u32 = 1000;
@@ -214,7 +214,7 @@ impl Runner {
             .set_name("=<string>")
             .into_function()
             .map_err(|e| syntax_error(&e))?;
-        super::traceback::call(&self.lua, &chunk, MultiValue::new())
+        crate::traceback::call(&self.lua, &chunk, MultiValue::new())
             .map_err(|e| runtime_error(&e))?
             .map_err(traced_error)?;
         let f: Value = self
@@ -237,7 +237,7 @@ impl Runner {
             }
         };
         let args = make_args(&self.lua).map_err(|e| ScriptError::Runtime(error_text(&e)))?;
-        let out: MultiValue = super::traceback::call(&self.lua, &f, args)
+        let out: MultiValue = crate::traceback::call(&self.lua, &f, args)
             .map_err(|e| runtime_error(&e))?
             .map_err(traced_error)?;
         let mut values: Vec<Value> = out.into_iter().take(nresults).collect();
@@ -309,7 +309,7 @@ fn install_hook(lua: &Lua, deadline: Rc<Cell<Option<Instant>>>, every: u32) -> m
             return Ok(VmState::Continue);
         }
         // The protected-call helper is finite: let it return the error.
-        if debug.source().short_src.as_deref() == Some(super::traceback::RUN_CHUNK) {
+        if debug.source().short_src.as_deref() == Some(crate::traceback::RUN_CHUNK) {
             return Ok(VmState::Continue);
         }
         if every != 1 {
@@ -344,7 +344,7 @@ fn gopher_syntax(script: &str) -> Result<(), ScriptError> {
     if PASSED.with(|p| p.borrow().contains(&key)) {
         return Ok(());
     }
-    super::gosyntax::check(script).map_err(|e| ScriptError::Syntax(e.to_string()))?;
+    crate::gosyntax::check(script).map_err(|e| ScriptError::Syntax(e.to_string()))?;
     PASSED.with(|p| {
         let mut p = p.borrow_mut();
         if p.len() >= 1024 {
