@@ -10,6 +10,8 @@ use std::collections::{BTreeSet, HashSet};
 pub struct Allowed {
     lines: HashSet<(usize, String)>,
     everywhere: BTreeSet<String>,
+    /// Ids no rule has, with the script line of their comment.
+    pub unknown: Vec<(usize, String)>,
 }
 
 impl Allowed {
@@ -37,6 +39,15 @@ pub fn comments(script: &str) -> Allowed {
         }
         let Some(comment) = comment else { continue };
         let comment = comment.trim_start_matches('-').trim_start();
+        if let Some(rest) = comment
+            .strip_prefix("kinterp:allow-all")
+            .or_else(|| comment.strip_prefix("kinterp:allow"))
+        {
+            let known = |id: &str| super::RULES.iter().any(|r| r.id == id);
+            allowed
+                .unknown
+                .extend(ids(rest).filter(|id| !known(id)).map(|id| (n, id)));
+        }
         if let Some(rest) = comment.strip_prefix("kinterp:allow-all") {
             allowed.everywhere.extend(ids(rest));
         } else if let Some(rest) = comment.strip_prefix("kinterp:allow") {
@@ -71,5 +82,19 @@ mod tests {
         assert!(a.allows("undefined-global", 4));
         assert!(!a.allows("print-call", 2));
         assert!(a.allows("optional-field", 99));
+        assert!(a.unknown.is_empty());
+    }
+
+    #[test]
+    fn unknown_ids_are_kept_with_their_line() {
+        let a = comments(
+            "print(1) -- kinterp:allow prnt-call, print-call
+-- kinterp:allow-all nope
+",
+        );
+        assert_eq!(
+            a.unknown,
+            [(1, "prnt-call".to_string()), (2, "nope".to_string())]
+        );
     }
 }

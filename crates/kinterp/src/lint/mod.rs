@@ -210,7 +210,27 @@ fn lint_scripts(
             (Some(v), Some(k)) => crate::crd::find(&config.crds, v, k),
             _ => None,
         };
-        for mut f in script::check(&s.text, rule.operation, schema) {
+        let unknown = allowed.unknown.iter().map(|(line, id)| {
+            let column = s
+                .text
+                .lines()
+                .nth(line - 1)
+                .and_then(|l| l.find(id.as_str()));
+            let mut f = Finding::new(
+                "unknown-allow",
+                Position::new(*line, column.map_or(1, |c| c + 1)),
+                format!("`kinterp:allow {id}` names no lint rule, so it suppresses nothing"),
+            );
+            if let Some(meant) = crate::suggest::best(id, RULES.iter().map(|r| r.id)) {
+                f = f.hint(format!("did you mean `{meant}`?"));
+            }
+            f
+        });
+        let found: Vec<Finding> = script::check(&s.text, rule.operation, schema)
+            .into_iter()
+            .chain(unknown)
+            .collect();
+        for mut f in found {
             if allowed.allows(f.rule, f.at.line) {
                 continue;
             }

@@ -126,6 +126,12 @@ pub const RULES: &[Rule] = &[
         "An empty branch or loop is either code that was meant to be written or dead syntax to remove; a branch holding only a comment counts as empty.",
     ),
     rule(
+        "unknown-allow",
+        Warning,
+        "a `kinterp:allow` comment naming no rule kinterp has",
+        "A misspelt id in a suppression comment suppresses nothing, so the finding it meant to silence still shows (or, once fixed, a later one would). The finding names the rule probably meant.",
+    ),
+    rule(
         "print-call",
         Info,
         "a `print` call left in the script",
