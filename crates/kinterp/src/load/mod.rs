@@ -256,12 +256,15 @@ pub fn read_status_and_warnings(
 }
 
 /// `read_status_and_warnings` for a run on `object` (a Work in the file
-/// gives that object's item); `in_place` as in `read_status_in_place`.
+/// gives that object's item). With `in_place` (a process that reads the
+/// file once and is then done with it, as the CLI's single run), a large
+/// file is mapped and read in place.
 ///
 /// # Safety
 ///
-/// With `in_place`, as `read_status_in_place`: a large file is mapped, and
-/// must not be written or truncated while it is read.
+/// With `in_place`, the file must not be written or truncated while it is
+/// read (see [`input::sources::Mapped::open`]), so a program that rereads
+/// files as they change (`--watch`) reads them into memory instead.
 pub unsafe fn read_status_for(
     path: &str,
     object: Option<&Value>,
@@ -272,25 +275,9 @@ pub unsafe fn read_status_for(
     unsafe { read_status_with(path, in_place, object.as_ref()) }
 }
 
-/// `read_status_and_warnings` for a process that reads the file once and
-/// is then done with it (the CLI's single run): a large file is mapped
-/// and read in place.
-///
 /// # Safety
 ///
-/// The file must not be written or truncated while it is read (see
-/// [`input::sources::Mapped::open`]), so a program that rereads files as
-/// they change (`--watch`) reads them into memory instead.
-pub unsafe fn read_status_in_place(
-    path: &str,
-) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
-    // SAFETY: passed on to our caller.
-    unsafe { read_status_with(path, true, None) }
-}
-
-/// # Safety
-///
-/// With `in_place`, as [`read_status_in_place`].
+/// With `in_place`, as [`read_status_for`].
 unsafe fn read_status_with(
     path: &str,
     in_place: bool,
