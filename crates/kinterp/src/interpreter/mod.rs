@@ -80,14 +80,18 @@ impl Interpreter {
         if self.customizations.as_ref().is_some_and(in_set) {
             return true;
         }
-        // The bundled set is the one `--builtins DIR` stands in, as `run`
-        // reads it.
-        let bundled = match &self.bundled {
-            Some(set) => Some(&**set),
-            None => crate::thirdparty::customizations_for(api_version, kind),
-        };
         self.builtins
-            && (bundled.is_some_and(in_set) || crate::native::supports(op, api_version, kind))
+            && (self.bundled_for(api_version, kind).is_some_and(in_set)
+                || crate::native::supports(op, api_version, kind))
+    }
+
+    /// The bundled third-party customizations for a kind: the set
+    /// `--builtins DIR` stands in (`bundled`), else the embedded one.
+    fn bundled_for(&self, api_version: &str, kind: &str) -> Option<&CustomizationSet> {
+        match &self.bundled {
+            Some(set) => Some(set),
+            None => crate::thirdparty::customizations_for(api_version, kind),
+        }
     }
 
     /// The text of the script line a diagnostic of [`Interpreter::run`]
@@ -172,11 +176,7 @@ impl Interpreter {
         if !self.builtins {
             return Ok(None);
         }
-        let bundled = match &self.bundled {
-            Some(set) => Some(&**set),
-            None => crate::thirdparty::customizations_for(&api_version, &kind),
-        };
-        if let Some(set) = bundled {
+        if let Some(set) = self.bundled_for(&api_version, &kind) {
             if let Some(out) = self.run_set(set, op, &api_version, &kind, input, objects)? {
                 return Ok(Some((out, Origin::ThirdParty)));
             }
