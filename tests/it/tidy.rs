@@ -119,3 +119,98 @@ fn no_source_file_is_over_600_lines() {
         long.join("\n")
     );
 }
+
+/// The paths into the project tree that `text` names (`src/...`,
+/// `crates/...`, `tests/...`, ...), with their 1-based lines. A path that
+/// is part of a URL or of another path, or that holds a placeholder
+/// written in capitals (`TARGET`), is not one.
+fn tree_paths(text: &str) -> Vec<(usize, String)> {
+    const ROOTS: [&str; 9] = [
+        "src/",
+        "crates/",
+        "tests/",
+        "benches/",
+        "testdata/",
+        "fuzz/",
+        "third_party/",
+        "docs/",
+        "completions/",
+    ];
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let bytes = line.as_bytes();
+        let mut at = 0;
+        while at < line.len() {
+            let rest = &line[at..];
+            let Some(root) = ROOTS.iter().find(|r| rest.starts_with(**r)) else {
+                at += rest.chars().next().map_or(1, char::len_utf8);
+                continue;
+            };
+            let before = at.checked_sub(1).map(|b| bytes[b]);
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "_./-".contains(c)))
+                .unwrap_or(rest.len());
+            let path = rest[..len].trim_end_matches(['.', ',']);
+            at += len.max(root.len());
+            let inside_other =
+                before.is_some_and(|b| b.is_ascii_alphanumeric() || b"/._-".contains(&b));
+            let placeholder = path
+                .split(['/', '.'])
+                .any(|part| part.len() > 1 && part.bytes().all(|b| b.is_ascii_uppercase()));
+            if !inside_other && !placeholder && path.len() > root.len() {
+                found.push((i + 1, path.to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_path_scanner_finds_tree_paths_only() {
+    let text = "see `src/main.rs`, crates/vm/src/lib.rs.\nhttps://crates.io/crates/mlua-sys and fuzz/artifacts/TARGET/ and a/src/x.rs\n";
+    assert_eq!(
+        tree_paths(text),
+        [
+            (1, "src/main.rs".to_string()),
+            (1, "crates/vm/src/lib.rs".to_string())
+        ]
+    );
+}
+
+/// Every path into the tree that the documentation names exists: a file
+/// that moved leaves no reader following a dead reference.
+#[test]
+fn every_path_the_docs_name_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs: Vec<PathBuf> = ["README.md", "fuzz/README.md"]
+        .iter()
+        .map(|p| root.join(p))
+        .collect();
+    for dir in ["docs", "third_party/lua-src", "testdata", "benches"] {
+        if let Ok(entries) = std::fs::read_dir(root.join(dir)) {
+            docs.extend(
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "md")),
+            );
+        }
+    }
+    docs.sort();
+    assert!(docs.len() > 10, "the documentation was not found");
+    let mut dead = Vec::new();
+    for doc in &docs {
+        let text = std::fs::read_to_string(doc).expect("read");
+        for (line, path) in tree_paths(&text) {
+            if !root.join(&path).exists() {
+                let name = doc.strip_prefix(root).unwrap_or(doc);
+                dead.push(format!("{}:{line}: {path}", name.display()));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "paths the documentation names that do not exist:\n{}",
+        dead.join("\n")
+    );
+}
