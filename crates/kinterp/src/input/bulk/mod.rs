@@ -178,3 +178,6 @@ unsafe fn map_large(
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests;
