@@ -253,31 +253,15 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         bundled: None,
     };
     args.builtins_dir.apply(&mut interpreter)?;
+    let one = |run: Run| run_one(global, args, op, format, &interpreter, &intake, run);
     if runs.len() == 1 {
-        let (desired, observed) = runs.into_iter().next().unwrap_or_default();
-        return run_one(
-            global,
-            args,
-            op,
-            format,
-            &interpreter,
-            &intake,
-            (desired, observed),
-        );
+        return one(runs.into_iter().next().unwrap_or_default());
     }
     // Each object's result (or error) as for that object alone, in
     // order; the exit status is the worst.
     let mut worst = 0;
-    for (desired, observed) in runs {
-        match run_one(
-            global,
-            args,
-            op,
-            format,
-            &interpreter,
-            &intake,
-            (desired, observed),
-        ) {
+    for run in runs {
+        match one(run) {
             Ok(code) => worst = worst.max(code),
             Err(f) => {
                 eprintln!(
