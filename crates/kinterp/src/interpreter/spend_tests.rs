@@ -22,6 +22,14 @@ spec:
         function GetDependencies(obj)
           return {{apiVersion = 'v1', kind = 'ConfigMap', namespace = 'ns', name = obj.metadata.name}}
         end
+    statusAggregation:
+      luaScript: |
+        function AggregateStatus(desired, items)
+          local ready = 0
+          for _, item in ipairs(items) do ready = ready + item.status.ready end
+          desired.status = {readyReplicas = ready, clusters = #items}
+          return desired
+        end
 ---
 apiVersion: config.karmada.io/v1alpha1
 kind: ResourceInterpreterCustomization
@@ -107,24 +115,6 @@ fn every_dependency_script_gets_the_object_before_it_is_spent() {
 
 #[test]
 fn given_status_items_are_converted_as_lent_ones() {
-    let ric = "
-apiVersion: config.karmada.io/v1alpha1
-kind: ResourceInterpreterCustomization
-metadata: {name: agg}
-spec:
-  target: {apiVersion: apps/v1, kind: Deployment}
-  customizations:
-    statusAggregation:
-      luaScript: |
-        function AggregateStatus(desired, items)
-          local ready = 0
-          for _, item in ipairs(items) do ready = ready + item.status.ready end
-          desired.status = {readyReplicas = ready, clusters = #items}
-          return desired
-        end
-";
-    let set = crate::customizations_from_str("ric.yaml", ric).unwrap();
-    let interpreter = Interpreter::customizations(set, Profile::default());
     let text: String = (0..3000)
         .map(|n| {
             format!(
@@ -138,7 +128,7 @@ spec:
         status_items: Some(crate::input::StatusItems::parse("s.json", &text).unwrap()),
         ..OpInput::default()
     };
-    let out = lent_and_given(&interpreter, Operation::AggregateStatus, input).unwrap();
+    let out = lent_and_given(&interpreter(), Operation::AggregateStatus, input).unwrap();
     assert_eq!(
         out.get("aggregatedStatus").and_then(|v| v.get("status")),
         Some(&json!({"readyReplicas": 3000.0, "clusters": 3000.0}))
