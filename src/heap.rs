@@ -1,10 +1,26 @@
 //! A heap ready for a large input: reserved in one piece and backed by
 //! transparent huge pages, so building big tables costs few page faults.
+//! The engine says when (`kinterp::input::bulk::HeapAdvice`); this is the
+//! one place that says how, and only in a process that owns its state.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Inputs at least this large (bytes) get the huge-page heap.
-pub use kinterp::input::sources::LARGE_INPUT;
+pub use kinterp::input::bulk::LARGE_INPUT;
+
+/// The heap advice of this process: taken only when a
+/// [`crate::runtime::ProcessGuard`] owns it (`prepare_for` checks).
+pub struct Tuning;
+
+impl kinterp::input::bulk::HeapAdvice for Tuning {
+    fn reading(&self, bytes: u64) {
+        prepare_for(bytes);
+    }
+
+    fn decoded(&self) {
+        release_free();
+    }
+}
 
 /// The padding `prepare_for` keeps at the heap's top (0: not prepared).
 static PADDING: AtomicUsize = AtomicUsize::new(0);

@@ -11,13 +11,12 @@ use crate::output::{
 };
 use kinterp::check::{self, Entry};
 use kinterp::diag::Diagnostic;
+use kinterp::input::bulk::Intake;
 use kinterp::input::cluster::ObjectRef;
 use kinterp::interpreter::Interpreter;
-use kinterp::load::{
-    load_customizations_and_warnings, parse_operation, read_objects_and_warnings, read_status_for,
-};
+use kinterp::load::{load_customizations_and_warnings, parse_operation, read_objects_and_warnings};
 use kinterp::lua::sandbox::PrintSink;
-use kinterp::ops::{OpInput, Operation, Spend};
+use kinterp::ops::{OpInput, Operation};
 use kinterp::ric::CustomizationSet;
 
 pub const EXAMPLES: &str = "Examples:
@@ -218,13 +217,19 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
             "--desired-replica is not set: ReviseReplica is given 0 replicas",
         )]);
     }
-    let input_bytes: u64 = [&args.desired_file, &args.observed_file, &args.status_file]
+    let files: Vec<&str> = [&args.desired_file, &args.observed_file, &args.status_file]
         .into_iter()
         .flatten()
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len())
-        .sum();
-    crate::heap::prepare_for(input_bytes);
+        .map(String::as_str)
+        .collect();
+    let intake = if args.watch {
+        Intake::new(&crate::heap::Tuning, &files)
+    } else {
+        // SAFETY: each run reads the status file once, and a status file
+        // is not rewritten under a running interpret (docs/security.md);
+        // watching reads into memory.
+        unsafe { Intake::in_place(&crate::heap::Tuning, &files) }
+    };
     let desired = args
         .desired_file
         .as_deref()
@@ -248,15 +253,15 @@ fn run_once(global: &GlobalArgs, args: &InterpretArgs) -> Result<i32, Failure> {
         bundled: None,
     };
     args.builtins_dir.apply(&mut interpreter)?;
+    let one = |run: Run| run_one(global, args, op, format, &interpreter, &intake, run);
     if runs.len() == 1 {
-        let (desired, observed) = runs.into_iter().next().unwrap_or_default();
-        return run_one(global, args, op, format, &interpreter, desired, observed);
+        return one(runs.into_iter().next().unwrap_or_default());
     }
     // Each object's result (or error) as for that object alone, in
     // order; the exit status is the worst.
     let mut worst = 0;
-    for (desired, observed) in runs {
-        match run_one(global, args, op, format, &interpreter, desired, observed) {
+    for run in runs {
+        match one(run) {
             Ok(code) => worst = worst.max(code),
             Err(f) => {
                 eprintln!(
@@ -335,68 +340,43 @@ fn run_one(
     op: Operation,
     format: OutputFormat,
     interpreter: &Interpreter,
-    desired: Option<Value>,
-    observed: Option<Value>,
+    intake: &Intake,
+    (desired, observed): Run,
 ) -> Result<i32, Failure> {
     // A Work in the status file gives the item of the run's object.
     let object = match op {
         Operation::Retain => desired.as_ref(),
         _ => desired.as_ref().or(observed.as_ref()),
     };
-    // Converted into Lua once, then freed (see below). Read in place
-    // once; reread into memory when watching.
     let status_items = args
         .status_file
         .as_deref()
-        .map(|p| {
-            // SAFETY: in place only for a single run, which reads the file
-            // once; a status file is not rewritten under a running
-            // interpret (docs/security.md). Watching reads into memory.
-            let read = unsafe { read_status_for(p, object, !args.watch) };
-            // A saved case and a baseline read the items again.
-            match args.save_case.is_some() || args.compare.is_some() {
-                true => read.map(warned),
-                false => read.map(|w| warned(w).spent_on_use()),
-            }
-        })
+        .map(|p| intake.status_for(p, object).map(warned))
         .transpose()?;
-    // The inputs live until the process exits: freeing thousands of status
-    // items just before exiting costs more than reading them.
-    let mut input = std::mem::ManuallyDrop::new(OpInput {
+    let input = intake.ready(OpInput {
         desired,
         observed,
         status_items,
         desired_replica: args.desired_replica.unwrap_or(0),
     });
-    // Freed decoding memory need not stay resident while Lua grows.
-    crate::heap::release_free();
     if let Some(spec) = &args.compare {
         return compare(global, args, spec, interpreter, op, &input);
     }
-    // The objects are freed as they are converted into Lua (the Lua tables
-    // reuse their memory), but for the one the diff shows.
-    let keep_inputs = args.save_case.is_some() || args.compare.is_some();
-    let spend = if keep_inputs {
-        // The saved case holds the inputs; the baseline reads them again.
-        Spend {
-            desired: false,
-            observed: false,
-        }
-    } else if args.diff {
-        Spend {
-            desired: false,
-            observed: op == Operation::Retain,
-        }
-    } else {
-        Spend {
-            desired: true,
-            observed: true,
-        }
+    // The object the diff shows, as it was.
+    let before = match (args.diff, op) {
+        (false, _) => None,
+        (true, Operation::Retain) => input.desired.clone(),
+        (true, _) => input.object().cloned(),
     };
     if args.trace {
         kinterp::trace::start();
     }
-    let run = interpreter.run_spending(op, &mut input, spend);
+    // The input is given to the run, which frees it as it is converted
+    // into Lua; a saved case holds the inputs, so it is lent.
+    let (run, kept) = match args.save_case {
+        Some(_) => (interpreter.run(op, &input), Some(input)),
+        None => (interpreter.run_owned(op, input), None),
+    };
     if args.trace {
         eprint!("{}", kinterp::trace::render(&kinterp::trace::finish()));
     }
@@ -406,11 +386,6 @@ fn run_one(
                 color: super::color::stdout_color(global.color),
             };
             if args.diff {
-                let before = if op == Operation::Retain {
-                    input.desired.as_ref()
-                } else {
-                    input.object()
-                };
                 let before_name = if op == Operation::Retain || args.desired_file.is_some() {
                     args.desired_file.as_deref()
                 } else {
@@ -419,7 +394,7 @@ fn run_one(
                 .unwrap_or_default();
                 let (name, after) = &outcome.results[0];
                 let diff = Report::Diff {
-                    before: before.unwrap_or(&serde_json::Value::Null),
+                    before: before.as_ref().unwrap_or(&serde_json::Value::Null),
                     after,
                     before_name,
                     after_name: name,
@@ -430,14 +405,13 @@ fn run_one(
             } else {
                 super::print(&human, &Report::Outcome(&outcome));
             }
-            if let Some(path) = &args.save_case {
-                save_case(path, args.case_name.as_deref(), op, &input, &outcome)?;
+            if let (Some(path), Some(input)) = (&args.save_case, &kept) {
+                save_case(path, args.case_name.as_deref(), op, input, &outcome)?;
             }
             // Unless watching, the results (like the inputs) live until the
-            // process exits: freeing a map of 200 000 labels entry by entry
-            // costs more than a tenth of printing it.
+            // process exits.
             if !args.watch {
-                std::mem::forget(outcome);
+                crate::runtime::keep_until_exit((outcome, kept));
             }
             Ok(0)
         }

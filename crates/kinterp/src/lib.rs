@@ -10,7 +10,9 @@
 //!
 //! - load customizations: [`customizations_from_str`], [`load_customizations`]
 //!   (files, directories, globs), more in [`load`];
-//! - run an operation: [`Interpreter::run`] with an [`OpInput`];
+//! - run an operation: [`Interpreter::run`] with an [`OpInput`] lent, or
+//!   [`Interpreter::run_owned`] given it (a large input, e.g. a status file
+//!   read through [`input::bulk::Intake`], is freed as it goes into Lua);
 //! - check customizations: [`check::check_str`];
 //! - run test cases: [`testrun::parse_cases`], [`testrun::run_all`];
 //! - every failure is one [`Diagnostic`] (kind, message, hints, location);

@@ -2,7 +2,6 @@
 //! each one calls, and the names of the results each one prints.
 
 use std::fmt;
-use std::sync::{Mutex, PoisonError};
 
 /// One interpreter operation, in Karmada's rule order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -125,20 +124,6 @@ impl OpInput {
     }
 }
 
-/// Which objects of an [`OpInput`] a run may spend: a spent object is
-/// taken by its one conversion into Lua, freed as it is pushed, and is
-/// `None` in the input after the run (as status items marked
-/// [`StatusItems::spent_on_use`](crate::input::StatusItems::spent_on_use)
-/// are emptied). For a program that runs one operation on a large object
-/// and does not read it afterwards (the CLI), so that the object and its
-/// Lua tables are not held at once. See
-/// [`Interpreter::run_spending`](crate::interpreter::Interpreter::run_spending).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Spend {
-    pub desired: bool,
-    pub observed: bool,
-}
-
 /// One of the two objects of an [`OpInput`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Which {
@@ -146,112 +131,58 @@ pub(crate) enum Which {
     Observed,
 }
 
-/// The objects of one run as the engine reads them: lent by the input, or
-/// moved out of it to be spent (see [`Spend`]).
-pub(crate) struct Objects<'a> {
-    desired: Slot<'a>,
-    observed: Slot<'a>,
+/// The input of one run as the engine reads it: lent by the caller
+/// ([`Interpreter::run`](crate::interpreter::Interpreter::run)), or given
+/// to the run ([`Interpreter::run_owned`](crate::interpreter::Interpreter::run_owned)),
+/// which then moves each object and the status items into Lua at their
+/// last use, freeing them as they are pushed. Spending is moving: what
+/// the run took is gone from the input it owns.
+pub(crate) enum Given<'a> {
+    Lent(&'a OpInput),
+    Owned(OpInput),
 }
 
-enum Slot<'a> {
-    Lent(Option<&'a serde_json::Value>),
-    /// Moved out of the input for the run, behind a lock so that its one
-    /// conversion can take it (if `spend`) through the shared reference
-    /// the engine passes around.
-    Owned {
-        value: Mutex<Option<serde_json::Value>>,
-        spend: bool,
-    },
-}
-
-impl Slot<'_> {
-    fn with<R>(&self, f: impl FnOnce(Option<&serde_json::Value>) -> R) -> R {
+impl Given<'_> {
+    /// The input, less what the run has taken.
+    pub(crate) fn input(&self) -> &OpInput {
         match self {
-            Slot::Lent(v) => f(*v),
-            Slot::Owned { value, .. } => f(value
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .as_ref()),
-        }
-    }
-}
-
-impl<'a> Objects<'a> {
-    /// The input's objects, lent: none is spent.
-    pub(crate) fn lent(input: &'a OpInput) -> Objects<'a> {
-        Objects {
-            desired: Slot::Lent(input.desired.as_ref()),
-            observed: Slot::Lent(input.observed.as_ref()),
+            Given::Lent(input) => input,
+            Given::Owned(input) => input,
         }
     }
 
-    /// The input's objects, moved out of it for one run that spends those
-    /// `spend` marks; `restore` puts back what is left.
-    pub(crate) fn spending(input: &mut OpInput, spend: Spend) -> Objects<'static> {
-        let slot = |v: &mut Option<serde_json::Value>, spend: bool| Slot::Owned {
-            value: Mutex::new(v.take()),
-            spend,
-        };
-        Objects {
-            desired: slot(&mut input.desired, spend.desired),
-            observed: slot(&mut input.observed, spend.observed),
+    /// The object, taken if the run owns it (`None` if it is lent).
+    pub(crate) fn take(&mut self, which: Which) -> Option<serde_json::Value> {
+        match (self, which) {
+            (Given::Lent(_), _) => None,
+            (Given::Owned(input), Which::Desired) => input.desired.take(),
+            (Given::Owned(input), Which::Observed) => input.observed.take(),
         }
     }
 
-    /// Puts the objects `spending` moved out, and not spent since, back
-    /// into `input`.
-    pub(crate) fn restore(self, input: &mut OpInput) {
-        for (slot, to) in [
-            (self.desired, &mut input.desired),
-            (self.observed, &mut input.observed),
-        ] {
-            if let Slot::Owned { value, .. } = slot {
-                *to = value.into_inner().unwrap_or_else(PoisonError::into_inner);
-            }
+    /// The status items, taken if the run owns them.
+    pub(crate) fn take_status(&mut self) -> Option<crate::input::StatusItems> {
+        match self {
+            Given::Lent(_) => None,
+            Given::Owned(input) => input.status_items.take(),
         }
     }
 
-    fn slot(&self, which: Which) -> &Slot<'a> {
+    /// The object (`None` if not given, or taken).
+    pub(crate) fn object(&self, which: Which) -> Option<&serde_json::Value> {
+        let input = self.input();
         match which {
-            Which::Desired => &self.desired,
-            Which::Observed => &self.observed,
+            Which::Desired => input.desired.as_ref(),
+            Which::Observed => input.observed.as_ref(),
         }
-    }
-
-    /// Calls `f` with the object (`None` if not given, or spent).
-    pub(crate) fn with<R>(
-        &self,
-        which: Which,
-        f: impl FnOnce(Option<&serde_json::Value>) -> R,
-    ) -> R {
-        self.slot(which).with(f)
-    }
-
-    /// Calls `f` with both objects, desired first.
-    pub(crate) fn with_both<R>(
-        &self,
-        f: impl FnOnce(Option<&serde_json::Value>, Option<&serde_json::Value>) -> R,
-    ) -> R {
-        self.desired.with(|d| self.observed.with(|o| f(d, o)))
     }
 
     /// The single object of a one-object operation: desired if given,
     /// else observed (as [`OpInput::object`]).
     pub(crate) fn one(&self) -> Which {
-        if self.with(Which::Desired, |d| d.is_some()) {
-            Which::Desired
-        } else {
-            Which::Observed
-        }
-    }
-
-    /// The object, taken, if it is to be spent (`None` if it is kept).
-    pub(crate) fn take_spent(&self, which: Which) -> Option<serde_json::Value> {
-        match self.slot(which) {
-            Slot::Owned { value, spend: true } => {
-                value.lock().unwrap_or_else(PoisonError::into_inner).take()
-            }
-            _ => None,
+        match self.input().desired {
+            Some(_) => Which::Desired,
+            None => Which::Observed,
         }
     }
 }

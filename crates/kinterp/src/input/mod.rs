@@ -1,6 +1,7 @@
 //! Reading input files: paths, directories, globs and standard input, and
 //! decoding their YAML or JSON documents into JSON values or tapes.
 
+pub mod bulk;
 pub mod cluster;
 mod docsplit;
 mod fastyaml;
@@ -11,7 +12,7 @@ mod libyaml;
 mod objmeta;
 pub mod sources;
 pub mod status;
-pub mod statuspush;
+mod statuspush;
 mod surrogates;
 pub mod tape;
 pub mod yaml;

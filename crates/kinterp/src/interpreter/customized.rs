@@ -11,13 +11,12 @@ use serde_json::Value;
 
 use super::dependencies;
 use crate::gotypes::results;
-use crate::input::statuspush::status_items_to_lua;
 use crate::lua::convert::{json_to_lua, json_to_lua_owned, lua_to_json};
 use crate::lua::emptyfix::{self, EmptyPaths, Target};
 use crate::lua::raise::type_name;
 use crate::lua::run::Runner;
 use crate::lua::sandbox::PrintSink;
-use crate::ops::{Objects, OpInput, Operation, Outcome, Which};
+use crate::ops::{Given, OpInput, Operation, Outcome, Which};
 
 /// The runtime profile every script runs with.
 #[derive(Clone, Debug)]
@@ -87,17 +86,29 @@ fn expect_table<'a>(v: &'a LuaValue, what: &str) -> Result<&'a LuaValue, String>
 }
 
 /// The object as a script argument: taken and freed as it is pushed if
-/// it is to be spent and `last` (its last conversion in this run).
-fn object_arg(lua: &Lua, objects: &Objects, which: Which, last: bool) -> mlua::Result<LuaValue> {
+/// the run owns it and this is its `last` conversion in the run.
+fn object_arg(lua: &Lua, given: &mut Given, which: Which, last: bool) -> mlua::Result<LuaValue> {
     if last {
-        if let Some(v) = objects.take_spent(which) {
+        if let Some(v) = given.take(which) {
             return json_to_lua_owned(lua, v);
         }
     }
-    objects.with(which, |v| match v {
+    match given.object(which) {
         Some(v) => json_to_lua(lua, v),
         None => Ok(LuaValue::Nil),
-    })
+    }
+}
+
+/// The status items as a script argument: taken and freed as they are
+/// pushed if the run owns them.
+fn status_arg(lua: &Lua, given: &mut Given) -> mlua::Result<LuaValue> {
+    if let Some(items) = given.take_status() {
+        return items.into_lua(lua);
+    }
+    match &given.input().status_items {
+        Some(items) => items.to_lua(lua),
+        None => Ok(LuaValue::Nil),
+    }
 }
 
 /// Why a run failed: Karmada's error text, what kind of failure it is,
@@ -192,15 +203,14 @@ pub fn run(
     input: &OpInput,
     profile: &Profile,
 ) -> Result<Outcome, Failure> {
-    run_objects(op, scripts, input, &Objects::lent(input), profile)
+    run_given(op, scripts, &mut Given::Lent(input), profile)
 }
 
-/// `run`, the objects read from `objects` (the rest from `input`).
-pub(crate) fn run_objects(
+/// `run` on an input lent or given (see [`Given`]).
+pub(crate) fn run_given(
     op: Operation,
     scripts: &[&str],
-    input: &OpInput,
-    objects: &Objects,
+    given: &mut Given,
     profile: &Profile,
 ) -> Result<Outcome, Failure> {
     crate::lua::pool::with_runner(
@@ -208,7 +218,7 @@ pub(crate) fn run_objects(
         crate::kube::lua::MODULES,
         profile.timeout,
         profile.print.clone(),
-        |runner| run_with(runner, op, scripts, input, objects),
+        |runner| run_with(runner, op, scripts, given),
     )
 }
 
@@ -216,28 +226,29 @@ fn run_with(
     runner: &Runner,
     op: Operation,
     scripts: &[&str],
-    input: &OpInput,
-    objects: &Objects,
+    given: &mut Given,
 ) -> Result<Outcome, Failure> {
     let func = op.lua_function();
-    let obj = objects.one();
-    let one = |script: &str, n: usize, build: &dyn Fn(&Lua) -> mlua::Result<Vec<LuaValue>>| {
-        runner
-            .call_rule(script, func, |lua| Ok(build(lua)?.into_iter().collect()), n)
-            .map_err(|e| Failure::script(&e))
-    };
+    let obj = given.one();
+    let one =
+        |script: &str, n: usize, build: &mut dyn FnMut(&Lua) -> mlua::Result<Vec<LuaValue>>| {
+            runner
+                .call_rule(script, func, |lua| Ok(build(lua)?.into_iter().collect()), n)
+                .map_err(|e| Failure::script(&e))
+        };
     let script = scripts.first().copied().unwrap_or("");
     let outcome = match op {
         Operation::Retain => {
             // Read before the objects are pushed: they may be spent then.
-            let empty = objects.with_both(|d, o| {
+            let empty = {
+                let (d, o) = (given.object(Which::Desired), given.object(Which::Observed));
                 let refs: Vec<&Value> = d.into_iter().chain(o).collect();
                 EmptyPaths::from_references(&refs)
-            });
-            let r = one(script, 1, &|lua| {
+            };
+            let r = one(script, 1, &mut |lua| {
                 Ok(vec![
-                    object_arg(lua, objects, Which::Desired, true)?,
-                    object_arg(lua, objects, Which::Observed, true)?,
+                    object_arg(lua, given, Which::Desired, true)?,
+                    object_arg(lua, given, Which::Observed, true)?,
                 ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
@@ -245,14 +256,14 @@ fn run_with(
             vec![("retained", unstructured(v)?)]
         }
         Operation::ReviseReplica => {
-            let replica = input.desired_replica as f64;
-            let empty = objects.with(obj, |o| {
-                let refs: Vec<&Value> = o.into_iter().collect();
+            let replica = given.input().desired_replica as f64;
+            let empty = {
+                let refs: Vec<&Value> = given.object(obj).into_iter().collect();
                 EmptyPaths::from_references(&refs)
-            });
-            let r = one(script, 1, &|lua| {
+            };
+            let r = one(script, 1, &mut |lua| {
                 Ok(vec![
-                    object_arg(lua, objects, obj, true)?,
+                    object_arg(lua, given, obj, true)?,
                     LuaValue::Number(replica),
                 ])
             })?;
@@ -261,28 +272,25 @@ fn run_with(
             vec![("revised", unstructured(v)?)]
         }
         Operation::AggregateStatus => {
-            let r = one(script, 1, &|lua| {
-                let items = match &input.status_items {
-                    Some(items) => status_items_to_lua(lua, items)?,
-                    None => LuaValue::Nil,
-                };
-                Ok(vec![object_arg(lua, objects, obj, true)?, items])
+            let r = one(script, 1, &mut |lua| {
+                let items = status_arg(lua, given)?;
+                Ok(vec![object_arg(lua, given, obj, true)?, items])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
             emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::default());
             vec![("aggregatedStatus", unstructured(v)?)]
         }
         Operation::InterpretStatus => {
-            let r = one(script, 1, &|lua| {
-                Ok(vec![object_arg(lua, objects, obj, true)?])
+            let r = one(script, 1, &mut |lua| {
+                Ok(vec![object_arg(lua, given, obj, true)?])
             })?;
             let mut v = encode(expect_table(&r[0], "replica")?)?;
             emptyfix::fix(&mut v, Target::Struct, &EmptyPaths::default());
             vec![("status", v)]
         }
         Operation::InterpretHealth => {
-            let r = one(script, 1, &|lua| {
-                Ok(vec![object_arg(lua, objects, obj, true)?])
+            let r = one(script, 1, &mut |lua| {
+                Ok(vec![object_arg(lua, given, obj, true)?])
             })?;
             match r[0] {
                 LuaValue::Boolean(b) => vec![("healthy", Value::Bool(b))],
@@ -292,8 +300,8 @@ fn run_with(
             }
         }
         Operation::InterpretReplica => {
-            let r = one(script, 2, &|lua| {
-                Ok(vec![object_arg(lua, objects, obj, true)?])
+            let r = one(script, 2, &mut |lua| {
+                Ok(vec![object_arg(lua, given, obj, true)?])
             })?;
             let replica = match r[0] {
                 LuaValue::Integer(i) => go_int32(i as f64),
@@ -321,8 +329,8 @@ fn run_with(
             vec![("replica", Value::from(replica)), ("requires", requires)]
         }
         Operation::InterpretComponent => {
-            let r = one(script, 1, &|lua| {
-                Ok(vec![object_arg(lua, objects, obj, true)?])
+            let r = one(script, 1, &mut |lua| {
+                Ok(vec![object_arg(lua, given, obj, true)?])
             })
             .map_err(|e| e.prefixed("failed to run 'GetComponents' script: "))?;
             let components = match &r[0] {
@@ -356,8 +364,8 @@ fn run_with(
                 };
                 // Every script gets the object: only the last may spend it.
                 let last = i + 1 == scripts.len();
-                let r = one(script, 1, &|lua| {
-                    Ok(vec![object_arg(lua, objects, obj, last)?])
+                let r = one(script, 1, &mut |lua| {
+                    Ok(vec![object_arg(lua, given, obj, last)?])
                 })
                 .map_err(at)?;
                 let mut v = expect_table(&r[0], "requires")

@@ -10,7 +10,7 @@ pub use customized::Profile;
 use serde_json::Value;
 
 use crate::diag::{Diagnostic, Location, Position};
-use crate::ops::{Objects, OpInput, Operation, Outcome, Spend, Which};
+use crate::ops::{Given, OpInput, Operation, Outcome, Which};
 use crate::ric::{Customization, CustomizationSet};
 
 /// Which interpreters answer, in order.
@@ -129,28 +129,22 @@ impl Interpreter {
         op: Operation,
         input: &OpInput,
     ) -> Result<(Outcome, Origin), Diagnostic> {
-        match self.run_scripts(op, input, &Objects::lent(input))? {
+        match self.run_scripts(op, &mut Given::Lent(input))? {
             Some(found) => Ok(found),
             None => self.run_native(op, input),
         }
     }
 
-    /// Runs `op`, spending the objects of `input` that `spend` marks: they
-    /// are freed as they are converted into Lua and are `None` in `input`
-    /// afterwards (those not converted, e.g. when native code answers, are
-    /// kept). For a run whose input is not read again; `run` keeps them.
-    pub fn run_spending(
-        &self,
-        op: Operation,
-        input: &mut OpInput,
-        spend: Spend,
-    ) -> Result<Outcome, Diagnostic> {
-        let objects = Objects::spending(input, spend);
-        let scripts = self.run_scripts(op, input, &objects);
-        objects.restore(input);
-        match scripts? {
+    /// Runs `op` on an input it is given: a script's objects and status
+    /// items are moved into Lua at their last use and freed as they are
+    /// pushed, so that an input and its Lua tables are not held at once
+    /// (native code reads the input; what is left is dropped). For a run
+    /// whose input is not read again; [`Interpreter::run`] lends it.
+    pub fn run_owned(&self, op: Operation, input: OpInput) -> Result<Outcome, Diagnostic> {
+        let mut given = Given::Owned(input);
+        match self.run_scripts(op, &mut given)? {
             Some((out, _)) => Ok(out),
-            None => self.run_native(op, input).map(|(o, _)| o),
+            None => self.run_native(op, given.input()).map(|(o, _)| o),
         }
     }
 
@@ -159,17 +153,16 @@ impl Interpreter {
     fn run_scripts(
         &self,
         op: Operation,
-        input: &OpInput,
-        objects: &Objects,
+        given: &mut Given,
     ) -> Result<Option<(Outcome, Origin)>, Diagnostic> {
         let which = if op == Operation::Retain {
             Which::Desired
         } else {
-            objects.one()
+            given.one()
         };
-        let (api_version, kind) = objects.with(which, target_of);
+        let (api_version, kind) = target_of(given.object(which));
         if let Some(set) = &self.customizations {
-            if let Some(out) = self.run_set(set, op, &api_version, &kind, input, objects)? {
+            if let Some(out) = self.run_set(set, op, &api_version, &kind, given)? {
                 return Ok(Some((out, Origin::Customization)));
             }
         }
@@ -177,7 +170,7 @@ impl Interpreter {
             return Ok(None);
         }
         if let Some(set) = self.bundled_for(&api_version, &kind) {
-            if let Some(out) = self.run_set(set, op, &api_version, &kind, input, objects)? {
+            if let Some(out) = self.run_set(set, op, &api_version, &kind, given)? {
                 return Ok(Some((out, Origin::ThirdParty)));
             }
         }
@@ -215,8 +208,7 @@ impl Interpreter {
         op: Operation,
         api_version: &str,
         kind: &str,
-        input: &OpInput,
-        objects: &Objects,
+        given: &mut Given,
     ) -> Result<Option<Outcome>, Diagnostic> {
         let sources: Vec<&Customization> = if op == Operation::InterpretDependency {
             set.dependency_sources(api_version, kind)
@@ -227,7 +219,7 @@ impl Interpreter {
             return Ok(None);
         }
         let scripts: Vec<&str> = sources.iter().filter_map(|c| c.script(op)).collect();
-        customized::run_objects(op, &scripts, input, objects, &self.profile)
+        customized::run_given(op, &scripts, given, &self.profile)
             .map(Some)
             .map_err(|f| {
                 let c = sources[f.script.min(sources.len() - 1)];

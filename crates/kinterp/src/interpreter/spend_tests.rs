@@ -1,7 +1,7 @@
-//! Tests of runs that spend their objects (`Interpreter::run_spending`).
+//! Tests of runs given their input (`Interpreter::run_owned`): they answer
+//! as runs lent the same input do.
 
 use super::*;
-use crate::ops::Spend;
 use serde_json::json;
 
 const RIC: &str = "
@@ -21,6 +21,14 @@ spec:
       luaScript: |
         function GetDependencies(obj)
           return {{apiVersion = 'v1', kind = 'ConfigMap', namespace = 'ns', name = obj.metadata.name}}
+        end
+    statusAggregation:
+      luaScript: |
+        function AggregateStatus(desired, items)
+          local ready = 0
+          for _, item in ipairs(items) do ready = ready + item.status.ready end
+          desired.status = {readyReplicas = ready, clusters = #items}
+          return desired
         end
 ---
 apiVersion: config.karmada.io/v1alpha1
@@ -59,10 +67,17 @@ fn retained() -> Value {
            "metadata": {"name": "d", "labels": {"b": "2", "c": "3"}}, "spec": {"replicas": 2.0}})
 }
 
-const BOTH: Spend = Spend {
-    desired: true,
-    observed: true,
-};
+/// `op` on `input`, lent and given: the two answers, which must agree.
+fn lent_and_given(
+    interpreter: &Interpreter,
+    op: Operation,
+    input: OpInput,
+) -> Result<Outcome, Diagnostic> {
+    let lent = interpreter.run(op, &input);
+    let given = interpreter.run_owned(op, input);
+    assert_eq!(given, lent);
+    given
+}
 
 #[test]
 fn a_run_keeps_its_objects() {
@@ -77,40 +92,18 @@ fn a_run_keeps_its_objects() {
 }
 
 #[test]
-fn spent_objects_are_taken_by_their_conversion() {
-    let mut input = input();
-    let out = interpreter()
-        .run_spending(Operation::Retain, &mut input, BOTH)
-        .unwrap();
+fn given_objects_are_converted_as_lent_ones() {
+    let out = lent_and_given(&interpreter(), Operation::Retain, input()).unwrap();
     assert_eq!(out.get("retained"), Some(&retained()));
-    assert_eq!(input.desired, None);
-    assert_eq!(input.observed, None);
-}
-
-#[test]
-fn only_the_marked_objects_are_spent() {
-    let mut input = input();
-    let spend = Spend {
-        desired: false,
-        observed: true,
-    };
-    let out = interpreter()
-        .run_spending(Operation::Retain, &mut input, spend)
-        .unwrap();
-    assert_eq!(out.get("retained"), Some(&retained()));
-    assert_eq!(input.desired, Some(deployment("d", json!({"a": "1"}))));
-    assert_eq!(input.observed, None);
 }
 
 #[test]
 fn every_dependency_script_gets_the_object_before_it_is_spent() {
-    let mut input = OpInput {
+    let input = OpInput {
         desired: Some(deployment("d", json!({}))),
         ..OpInput::default()
     };
-    let out = interpreter()
-        .run_spending(Operation::InterpretDependency, &mut input, BOTH)
-        .unwrap();
+    let out = lent_and_given(&interpreter(), Operation::InterpretDependency, input).unwrap();
     assert_eq!(
         out.get("dependencies"),
         Some(&json!([
@@ -118,44 +111,57 @@ fn every_dependency_script_gets_the_object_before_it_is_spent() {
             {"apiVersion": "v1", "kind": "Secret", "namespace": "ns", "name": "d-s"}
         ]))
     );
-    assert_eq!(input.desired, None);
 }
 
 #[test]
-fn objects_no_script_converts_are_kept() {
-    // The native interpreter answers: nothing was converted into Lua.
+fn given_status_items_are_converted_as_lent_ones() {
+    let text: String = (0..3000)
+        .map(|n| {
+            format!(
+                "{{\"clusterName\": \"m{n}\", \"status\": {{\"ready\": {}}}}}\n",
+                n % 3
+            )
+        })
+        .collect();
+    let input = OpInput {
+        desired: Some(deployment("d", json!({}))),
+        status_items: Some(crate::input::StatusItems::parse("s.json", &text).unwrap()),
+        ..OpInput::default()
+    };
+    let out = lent_and_given(&interpreter(), Operation::AggregateStatus, input).unwrap();
+    assert_eq!(
+        out.get("aggregatedStatus").and_then(|v| v.get("status")),
+        Some(&json!({"readyReplicas": 3000.0, "clusters": 3000.0}))
+    );
+}
+
+#[test]
+fn native_code_reads_a_given_input() {
+    // No script converts anything into Lua: native code answers.
     let deployment =
         json!({"apiVersion": "apps/v1", "kind": "Deployment", "spec": {"replicas": 3}});
-    let mut input = OpInput {
-        desired: Some(deployment.clone()),
+    let input = OpInput {
+        desired: Some(deployment),
         ..OpInput::default()
     };
     let builtins = Interpreter::builtins(Profile::default());
-    let out = builtins
-        .run_spending(Operation::InterpretReplica, &mut input, BOTH)
-        .unwrap();
+    let out = lent_and_given(&builtins, Operation::InterpretReplica, input).unwrap();
     assert_eq!(out.get("replica"), Some(&json!(3)));
-    assert_eq!(input.desired, Some(deployment));
 }
 
 #[test]
-fn a_failing_script_spends_them_all_the_same() {
-    let fresh = OpInput {
+fn a_failing_script_fails_alike_given_or_lent() {
+    let input = OpInput {
         desired: Some(json!({"apiVersion": "apps/v1", "kind": "Deployment"})),
         observed: Some(json!({"spec": {}})),
         ..OpInput::default()
     };
-    let kept = interpreter().run(Operation::Retain, &fresh).unwrap_err();
+    let failed = lent_and_given(&interpreter(), Operation::Retain, input).unwrap_err();
     assert!(
-        kept.message
+        failed
+            .message
             .starts_with("<string>:2: attempt to index a non-table object(nil) with key 'labels'"),
         "{}",
-        kept.message
+        failed.message
     );
-    let mut input = fresh.clone();
-    let spent = interpreter()
-        .run_spending(Operation::Retain, &mut input, BOTH)
-        .unwrap_err();
-    assert_eq!(spent, kept);
-    assert_eq!((input.desired, input.observed), (None, None));
 }

@@ -224,90 +224,10 @@ pub fn read_status(path: &str) -> Result<input::StatusItems, Diagnostic> {
     read_status_and_warnings(path).map(|(items, _)| items)
 }
 
-/// The one large regular file `paths` names, mapped into memory, when
-/// reading `in_place` (the CLI's single run): a status file of thousands
-/// of items is then read in place, its pages given back as they are read.
-///
-/// # Safety
-///
-/// With `in_place`, as [`input::sources::Mapped::open`]: the file is not
-/// changed while it is read.
-#[cfg(target_os = "linux")]
-unsafe fn map_large(
-    paths: &[Option<std::path::PathBuf>],
-    in_place: bool,
-) -> Option<input::sources::Mapped> {
-    match paths {
-        // SAFETY: passed on to our caller.
-        [Some(p)] if in_place => unsafe {
-            input::sources::Mapped::open(p, input::sources::LARGE_INPUT)
-        },
-        _ => None,
-    }
-}
-
 /// `read_status`, with the warnings reading the file raised. Each file's
 /// text is freed once decoded, before its items are normalized.
 pub fn read_status_and_warnings(
     path: &str,
 ) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
-    // SAFETY: not in place: the file is read into memory.
-    unsafe { read_status_with(path, false, None) }
-}
-
-/// `read_status_and_warnings` for a run on `object` (a Work in the file
-/// gives that object's item). With `in_place` (a process that reads the
-/// file once and is then done with it, as the CLI's single run), a large
-/// file is mapped and read in place.
-///
-/// # Safety
-///
-/// With `in_place`, the file must not be written or truncated while it is
-/// read (see [`input::sources::Mapped::open`]), so a program that rereads
-/// files as they change (`--watch`) reads them into memory instead.
-pub unsafe fn read_status_for(
-    path: &str,
-    object: Option<&Value>,
-    in_place: bool,
-) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
-    let object = object.map(input::cluster::ObjectRef::of);
-    // SAFETY: passed on to our caller.
-    unsafe { read_status_with(path, in_place, object.as_ref()) }
-}
-
-/// # Safety
-///
-/// With `in_place`, as [`read_status_for`].
-unsafe fn read_status_with(
-    path: &str,
-    in_place: bool,
-    object: Option<&input::cluster::ObjectRef>,
-) -> Result<(input::StatusItems, Vec<Diagnostic>), Diagnostic> {
-    let paths = input::sources::expand_paths(&[path.to_string()], false)?;
-    #[cfg(not(target_os = "linux"))]
-    let _ = in_place; // mapping is Linux-only
-    #[cfg(target_os = "linux")]
-    // SAFETY: passed on to our caller.
-    if let Some(mapped) = unsafe { map_large(&paths, in_place) } {
-        if let Some(text) = mapped.text() {
-            return input::StatusItems::read_released(
-                mapped.name(),
-                text,
-                &|at| mapped.release_before(at),
-                object,
-            );
-        }
-    }
-    let sources = input::sources::read_paths(&paths)?;
-    let mut items: Option<input::StatusItems> = None;
-    let mut warnings = Vec::new();
-    for s in sources {
-        let (more, warned) = input::StatusItems::read_text_for(&s.name, s.text, object)?;
-        warnings.extend(warned);
-        match &mut items {
-            Some(all) => all.extend(&more),
-            None => items = Some(more),
-        }
-    }
-    Ok((items.unwrap_or_else(input::StatusItems::empty), warnings))
+    input::bulk::read_status(path, None)
 }

@@ -2,7 +2,6 @@
 //! struct round trip does and kept on a tape: no `Value` tree per item.
 
 use serde_json::Value;
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::cluster::{self, ObjectRef, StatusShape};
 use super::tape::{Node, Shared, Tape};
@@ -93,32 +92,16 @@ impl DocSink for NormSink<'_> {
 
 /// Normalized status items: one array node (the tape's first) whose
 /// elements are objects with `clusterName`, then `status`, `applied`,
-/// `appliedMessage` and `health` when set.
-#[derive(Debug)]
+/// `appliedMessage` and `health` when set. They become Lua values lent
+/// ([`StatusItems::to_lua`]) or given ([`StatusItems::into_lua`]: the
+/// tape is taken and freed as it is pushed): spending them is moving them.
+#[derive(Clone, Debug, PartialEq)]
 pub struct StatusItems {
-    /// Behind a lock so that items marked `spent_on_use` can be taken by
-    /// their one conversion into Lua through a shared reference.
-    tape: Mutex<Tape>,
-    spend: bool,
+    tape: Tape,
 }
 
 /// The tape node holding the items.
 const ROOT: usize = 0;
-
-impl Clone for StatusItems {
-    fn clone(&self) -> StatusItems {
-        StatusItems {
-            tape: Mutex::new(self.lock().clone()),
-            spend: self.spend,
-        }
-    }
-}
-
-impl PartialEq for StatusItems {
-    fn eq(&self, other: &StatusItems) -> bool {
-        std::ptr::eq(self, other) || *self.lock() == *other.lock()
-    }
-}
 
 impl StatusItems {
     /// Reads a status file: YAML or JSON documents, each an item or a list
@@ -170,35 +153,29 @@ impl StatusItems {
     }
 
     fn on(tape: Tape) -> StatusItems {
-        StatusItems {
-            tape: Mutex::new(tape),
-            spend: false,
-        }
+        StatusItems { tape }
     }
 
-    /// These items, to be converted into Lua once: that conversion takes
-    /// them and frees their memory as it goes, and they are empty after
-    /// it. For a program that runs one operation on a large status file
-    /// (the CLI), so that the items are not held twice.
-    pub fn spent_on_use(mut self) -> StatusItems {
-        self.spend = true;
-        self
+    /// The tape and its node holding the items.
+    pub(crate) fn tape(&self) -> (&Tape, usize) {
+        (&self.tape, ROOT)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Tape> {
-        self.tape.lock().unwrap_or_else(PoisonError::into_inner)
+    /// The tape, taken, and its node holding the items.
+    pub(crate) fn into_tape(self) -> (Tape, usize) {
+        (self.tape, ROOT)
     }
 
-    /// Calls `f` with the tape and its node holding the items.
-    pub(crate) fn with_tape<R>(&self, f: impl FnOnce(&Tape, usize) -> R) -> R {
-        f(&self.lock(), ROOT)
+    /// The items as one Lua array (as `json_to_lua` converts them as one
+    /// JSON array), lent: they can be converted again.
+    pub fn to_lua(&self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
+        super::statuspush::status_items_to_lua(lua, self)
     }
 
-    /// The tape, taken (these items become empty), if they are marked
-    /// `spent_on_use`.
-    pub(crate) fn take_spent(&self) -> Option<(Tape, usize)> {
-        self.spend
-            .then(|| (std::mem::replace(&mut *self.lock(), empty_tape()), ROOT))
+    /// `to_lua`, spending the items: their memory is given back as they
+    /// are pushed, so that they and their Lua tables are not held at once.
+    pub fn into_lua(self, lua: &mlua::Lua) -> mlua::Result<mlua::Value> {
+        super::statuspush::status_items_into_lua(lua, self)
     }
 
     /// Normalizes `items`, one item each (a list is not unrolled).
@@ -215,7 +192,7 @@ impl StatusItems {
 
     /// How many items there are.
     pub fn len(&self) -> usize {
-        self.lock().children(ROOT).len()
+        self.tape.children(ROOT).len()
     }
 
     /// Whether there are none.
@@ -225,17 +202,16 @@ impl StatusItems {
 
     /// The items as JSON values.
     pub fn to_values(&self) -> Vec<Value> {
-        let tape = self.lock();
+        let tape = &self.tape;
         tape.children(ROOT).map(|i| tape.to_value(i)).collect()
     }
 
     /// Appends `other`'s items after these.
     pub fn extend(&mut self, other: &StatusItems) {
         let n = self.len() + other.len();
-        let other = other.lock();
-        let tape = self.tape.get_mut().unwrap_or_else(PoisonError::into_inner);
+        let (other, tape) = (&other.tape, &mut self.tape);
         for i in other.children(ROOT) {
-            tape.copy_subtree(&other, i);
+            tape.copy_subtree(other, i);
         }
         // The root is the first container opened on the tape and spans
         // it, so the copies land inside it.

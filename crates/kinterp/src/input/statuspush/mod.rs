@@ -12,36 +12,33 @@ use crate::input::tape::{Node, Tape};
 use crate::lua::convert::push_protected;
 
 /// Converts status items into a Lua array, straight from their tape (as
-/// `json_to_lua` would convert the items as one JSON array). Items marked
-/// `spent_on_use` are taken, and their memory given back as they are
-/// converted.
-pub fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
-    push_items(lua, items, SHAPES, &mut 0)
+/// `json_to_lua` would convert the items as one JSON array); they are
+/// lent, and can be converted again.
+pub(crate) fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
+    let (tape, root) = items.tape();
+    push_items(lua, Held::Lent(tape), root, SHAPES, &mut 0)
 }
 
-/// `status_items_to_lua` keeping at most `templates` tables as templates;
-/// `made` counts the tables made from one.
+/// `status_items_to_lua`, spending the items: their tape is taken and
+/// its memory given back as the items are converted.
+pub(crate) fn status_items_into_lua(lua: &Lua, items: StatusItems) -> mlua::Result<LuaValue> {
+    let (mut tape, root) = items.into_tape();
+    push_items(lua, Held::Own(&mut tape), root, SHAPES, &mut 0)
+}
+
+/// Pushes the items at `root` of the tape, keeping at most `templates`
+/// tables as templates; `made` counts the tables made from one.
 fn push_items(
     lua: &Lua,
-    items: &StatusItems,
+    mut held: Held,
+    root: usize,
     templates: usize,
     made: &mut usize,
 ) -> mlua::Result<LuaValue> {
-    // SAFETY (both calls): `push` only pushes values and sets table
-    // fields; it holds no value with a destructor across a call that may
-    // raise (the tape is owned by this frame, outside the protected call).
-    match items.take_spent() {
-        Some((mut tape, root)) => unsafe {
-            push_protected(lua, |state| {
-                push(state, &mut Held::Own(&mut tape), root, templates, made)
-            })
-        },
-        None => items.with_tape(|tape, root| unsafe {
-            push_protected(lua, |state| {
-                push(state, &mut Held::Lent(tape), root, templates, made)
-            })
-        }),
-    }
+    // SAFETY: `push` only pushes values and sets table fields; it holds
+    // no value with a destructor across a call that may raise (the tape
+    // is owned outside the protected call).
+    unsafe { push_protected(lua, |state| push(state, &mut held, root, templates, made)) }
 }
 
 /// The tape being pushed: its own (released as it is read) or lent.

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 fn both(items: &[Value]) -> (Value, Value) {
     let lua = Lua::new();
     let status = StatusItems::from_values("s", items).unwrap();
-    let pushed = status_items_to_lua(&lua, &status).unwrap();
+    let pushed = status.to_lua(&lua).unwrap();
     let plain = json_to_lua(&lua, &Value::Array(status.to_values())).unwrap();
     (lua_to_json(&pushed).unwrap(), lua_to_json(&plain).unwrap())
 }
@@ -34,28 +34,23 @@ fn repeated_and_colliding_strings() {
 }
 
 #[test]
-fn spent_items_are_taken_and_released_as_converted() {
+fn given_items_are_released_as_converted_into_what_lent_ones_make() {
     // Enough items for several releases of the tape's memory on the way.
     let text: String = (0..20_000)
         .map(|n| format!("{{\"clusterName\": \"m{n}\", \"status\": {{\"r\": {n}, \"s\": [1, null, \"x\"]}}, \"health\": \"Healthy\"}}\n"))
         .collect();
     let lua = Lua::new();
     let kept = StatusItems::parse("s.json", &text).unwrap();
-    let spent = kept.clone().spent_on_use();
-    let want = lua_to_json(&status_items_to_lua(&lua, &kept).unwrap()).unwrap();
-    let got = lua_to_json(&status_items_to_lua(&lua, &spent).unwrap()).unwrap();
+    let want = lua_to_json(&kept.to_lua(&lua).unwrap()).unwrap();
+    let got = lua_to_json(&kept.clone().into_lua(&lua).unwrap()).unwrap();
     assert_eq!(got, want);
     assert_eq!(
         got[19_999],
         json!({"clusterName": "m19999", "health": "Healthy", "status": {"r": 19999.0, "s": [1.0, "x"]}})
     );
-    // Kept items can be converted again; spent ones are gone.
+    // Lent items can be converted again.
     assert_eq!(kept.len(), 20_000);
-    assert!(spent.is_empty());
-    assert_eq!(
-        lua_to_json(&status_items_to_lua(&lua, &spent).unwrap()),
-        Ok(json!([]))
-    );
+    assert_eq!(lua_to_json(&kept.to_lua(&lua).unwrap()).unwrap(), want);
 }
 
 /// Every table walked with `pairs` (first-insertion order), then the
@@ -81,7 +76,8 @@ const DUMP: &str = r#"
 fn dumped(templates: usize, items: &StatusItems) -> (String, usize) {
     let lua = Lua::new();
     let mut made = 0;
-    let pushed = push_items(&lua, items, templates, &mut made).unwrap();
+    let (tape, root) = items.tape();
+    let pushed = push_items(&lua, Held::Lent(tape), root, templates, &mut made).unwrap();
     (lua.load(DUMP).call::<String>(pushed).unwrap(), made)
 }
 

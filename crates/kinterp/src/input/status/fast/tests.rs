@@ -1,9 +1,8 @@
 //! The fast reader reads what it accepts exactly as the full reader does,
 //! and declines everything else.
 
-use super::super::{Normalizer, Passing, StatusItems, decode_with};
+use super::super::{Normalizer, Passing, decode_with};
 use super::read;
-use crate::input::statuspush::status_items_to_lua;
 use crate::input::tape::Tape;
 use crate::lua::convert::lua_to_json;
 use mlua::Lua;
@@ -30,13 +29,12 @@ fn both(text: &str) -> (Result<Vec<Value>, String>, Result<Vec<Value>, String>) 
 }
 
 /// The items as a script sees them, read with and without the fast
-/// reader, each converted into Lua as the CLI does (spent on use).
+/// reader, each converted into Lua as the CLI does (given: spent).
 fn lua_both(text: &str) -> (Value, Value) {
     let lua = Lua::new();
     let seen = |fast| {
         let (items, _) = decode_with("s.json", text, fast, None, None).unwrap();
-        let items: StatusItems = items.spent_on_use();
-        lua_to_json(&status_items_to_lua(&lua, &items).unwrap()).unwrap()
+        lua_to_json(&items.into_lua(&lua).unwrap()).unwrap()
     };
     (seen(true), seen(false))
 }
