@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use super::{Rule, RuleId};
 use crate::diag::{Position, Severity};
 use crate::lint::{Finding, ScriptFacts};
-use crate::lua::golex::Pos;
+use crate::lua::golex::{Pos, SyntaxError};
 
 pub const RULE: Rule = Rule {
     id: RuleId::LuaSyntax,
@@ -23,26 +23,35 @@ thread_local! {
 }
 
 /// Karmada's verdict on the script's syntax: gopher-lua's grammar first
-/// (its message, and the position of the token it names), then the VM's
-/// compiler for what only compiling finds (labels `goto` cannot see, PUC's
-/// limits), at its line (column 0: unknown).
+/// (its message, and the position of the token it names), then, when the
+/// parse leaves a doubt (`golimits`: labels `goto` cannot see, PUC's
+/// limits), the VM's compiler, at its line (column 0: unknown). Without
+/// a doubt the compiler is sure to accept the script, as `--check` also
+/// relies on: it is not run.
 pub(crate) fn verdict(sheet: &ScriptFacts) -> Option<Finding> {
-    if let Err(e) = sheet.gopher() {
-        let at = match e.pos {
-            // gopher-lua names the column where the token ends.
-            Pos::At { line, column } => {
-                let width = String::from_utf8_lossy(&e.near).chars().count();
-                Position::new(line, (column + 1).saturating_sub(width).max(1))
-            }
-            Pos::Eof => Position::new(usize::MAX, 1),
-        };
-        return Some(Finding::new(
-            RuleId::LuaSyntax,
-            at,
-            e.to_string().trim_end().to_string(),
-        ));
-    }
-    let text = sheet.text();
+    let parse = match sheet.gopher() {
+        Ok(parse) => parse,
+        Err(e) => return Some(gopher_error(e)),
+    };
+    parse.doubt?;
+    compile_error(sheet.text())
+}
+
+/// gopher's syntax error, at the token it names.
+fn gopher_error(e: &SyntaxError) -> Finding {
+    let at = match e.pos {
+        // gopher-lua names the column where the token ends.
+        Pos::At { line, column } => {
+            let width = String::from_utf8_lossy(&e.near).chars().count();
+            Position::new(line, (column + 1).saturating_sub(width).max(1))
+        }
+        Pos::Eof => Position::new(usize::MAX, 1),
+    };
+    Finding::new(RuleId::LuaSyntax, at, e.to_string().trim_end().to_string())
+}
+
+/// The VM compiler's error, at its line (column 0: unknown).
+fn compile_error(text: &str) -> Option<Finding> {
     let err = COMPILER.with(|c| {
         let mut c = c.borrow_mut();
         let lua = c.get_or_insert_with(mlua::Lua::new);
