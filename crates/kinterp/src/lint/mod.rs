@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use names::ScriptNames;
-pub use rules::{RULES, Rule, RuleId, rule_by_id};
+pub use rules::{RULES, Rule, RuleId};
 pub(crate) use script::for_full_moon;
 pub use sheet::ScriptFacts;
 

@@ -122,11 +122,6 @@ impl serde::Serialize for RuleId {
     }
 }
 
-/// The rule with id `id`.
-pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
-    RuleId::parse(id).map(RuleId::rule)
-}
-
 /// What a script rule judges: the facts of one walk over the script's
 /// syntax tree, the tree, the summary of the script's top level (when the
 /// parse alone tells it, as for `--check`), the rule's operation and, with
