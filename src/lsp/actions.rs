@@ -15,6 +15,7 @@ use super::layout::{Layout, RuleBlock};
 use super::text::{self, Encoding};
 use kinterp::contract;
 use kinterp::diag::Position;
+use kinterp::lint::RuleId;
 
 /// The actions for `range`: one per rule touched by the range (or by a
 /// diagnostic in the request) whose script lacks its entry point.
@@ -48,7 +49,7 @@ pub fn code_actions(
                 .iter()
                 .filter(|d| {
                     let code = d.code.as_ref();
-                    code == Some(&NumberOrString::String("entry-point".into()))
+                    code == Some(&NumberOrString::String(RuleId::EntryPoint.as_str().into()))
                         || d.message.contains(c.function())
                 })
                 .cloned()

@@ -10,7 +10,7 @@ use lsp_types::{Diagnostic as LspDiagnostic, DiagnosticSeverity, NumberOrString,
 use super::layout::Layout;
 use super::text::{self, Encoding};
 use kinterp::diag::{Diagnostic, Severity};
-use kinterp::lint::{self, Config};
+use kinterp::lint::{self, Config, RuleId};
 
 /// Everything kinterp finds in `text`, the content of `path`. A file with
 /// no customization in it (editors attach the server to every YAML file)
@@ -29,7 +29,7 @@ pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
     }));
     let mut found = lint::lint_text(path, text, &config);
     if layout.customizations.is_empty() {
-        found.retain(|d| d.code.as_deref() == Some("yaml-syntax"));
+        found.retain(|d| d.code.as_deref() == Some(RuleId::YamlSyntax.as_str()));
     }
     found
 }

@@ -85,7 +85,8 @@ fn in_script(cursor: &Cursor, name: &str) -> Option<String> {
 fn undefined(cursor: &Cursor, name: &str) -> Option<String> {
     let (_, _, at) = cursor.in_script?;
     let script = cursor.script()?;
-    let names = kinterp::lint::script_names(&script.text)?;
+    let sheet = kinterp::lint::ScriptFacts::new(&script.text);
+    let names = sheet.names()?;
     // The read under the cursor (its line, and a column within the name).
     let here = names.undefined.iter().find(|(n, p)| {
         n == name && p.line == at.line && (p.column..=p.column + n.len()).contains(&at.column)

@@ -14,6 +14,7 @@ use super::layout::RuleBlock;
 use super::text::{self, Encoding, is_word};
 use kinterp::contract;
 use kinterp::diag::Position;
+use kinterp::lint::RuleId;
 
 /// The global function a script defines (`function NAME(` at the start
 /// of a line) whose name is close to the rule's entry point, when the
@@ -70,7 +71,7 @@ pub fn action(
     }
     let related: Vec<LspDiagnostic> = diagnostics
         .iter()
-        .filter(|d| d.code == Some(NumberOrString::String("entry-point".into())))
+        .filter(|d| d.code == Some(NumberOrString::String(RuleId::EntryPoint.as_str().into())))
         .cloned()
         .collect();
     Some(CodeAction {

@@ -255,7 +255,7 @@ pub fn sarif(findings: &[Diagnostic]) -> String {
         .map(|d| {
             let (line, column) = line_col(d);
             let id = d.code.clone().unwrap_or_default();
-            let index = RULES.iter().position(|r| r.id == id).unwrap_or(0);
+            let index = RULES.iter().position(|r| r.id.as_str() == id).unwrap_or(0);
             let mut location = json!({
                 "physicalLocation": {
                     "artifactLocation": artifact(&file_of(d)),

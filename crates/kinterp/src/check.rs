@@ -11,10 +11,12 @@ use rustc_hash::FxHashMap;
 
 use crate::diag::{Diagnostic, Kind};
 use crate::kube::lua::MODULES;
+use crate::lint::ScriptFacts;
+use crate::lint::rules::entry_point;
+use crate::lua::pool;
 use crate::lua::run::{Runner, ScriptError, error_text};
 use crate::lua::sandbox::PrintSink;
-use crate::lua::toplevel::{self, TopLevel};
-use crate::lua::{gosyntax, pool};
+use crate::lua::toplevel::TopLevel;
 use crate::ops::Operation;
 use crate::ric::{Customization, Document};
 
@@ -296,32 +298,25 @@ fn lint(c: &Customization, memory_limit: Option<usize>, summaries: bool) -> Resu
     }
 }
 
-/// The plan for a script when summaries may answer.
+/// The plan for a script when summaries may answer: from its fact sheet,
+/// Karmada's verdict on its syntax and the summary of its top level.
 fn plan(script: &str, op: Operation) -> Plan<'_> {
-    match gosyntax::parse(script) {
-        Err(e) => Plan::Known(RuleResult::Error(
+    let sheet = ScriptFacts::new(script);
+    if let Err(e) = sheet.gopher() {
+        return Plan::Known(RuleResult::Error(
             syntax_diagnostic(&ScriptError::Syntax(e.to_string())).for_rule(op.name()),
-        )),
-        Ok(parse) if parse.doubt.is_none() => {
-            match toplevel::summarize(script, &parse.top, &parse.tokens) {
-                Some(top) => Plan::Summary(top),
-                None => Plan::Run(script, false),
-            }
-        }
-        Ok(_) => Plan::Run(script, false),
+        ));
+    }
+    match sheet.top_level() {
+        Some(top) => Plan::Summary(top.clone()),
+        None => Plan::Run(script, false),
     }
 }
 
-/// The lint warning for a rule whose top level `top` summarizes.
+/// The lint warning for a rule whose top level `top` summarizes: lint's
+/// `entry-point` rule judges.
 fn summary_warning(top: &TopLevel, op: Operation) -> Option<Diagnostic> {
-    let func = op.lua_function();
-    if top.functions.iter().any(|f| f == func) {
-        return None;
-    }
-    Some(missing_function(
-        func,
-        top.functions.iter().map(String::as_str),
-    ))
+    entry_point::check_warning(op, top.functions.iter().map(String::as_str))
 }
 
 /// A syntax error as a rule's error.
@@ -329,20 +324,6 @@ fn syntax_diagnostic(e: &ScriptError) -> Diagnostic {
     let mut d = Diagnostic::error(Kind::Syntax, e.to_string().trim());
     d.location.script = e.line().map(|l| crate::diag::Position::new(l, 0));
     d
-}
-
-/// The warning for a script that does not define the rule's function
-/// `func`; `defined` are the global functions it defines, in order: the
-/// first one that looks like `func` is suggested.
-fn missing_function<'a>(func: &str, mut defined: impl Iterator<Item = &'a str>) -> Diagnostic {
-    let d = Diagnostic::warning(
-        Kind::Lint,
-        format!("the script does not define the global function {func}"),
-    );
-    match defined.find(|name| crate::suggest::similar(name, func)) {
-        Some(name) => d.with_hint(format!("it defines {name}; did you mean {func}?")),
-        None => d,
-    }
 }
 
 /// `Err` = the syntax error; `Ok(Some)` = a lint warning. `check_syntax`:
@@ -370,10 +351,10 @@ fn lint_script(
         Ok(LuaValue::Function(_)) => Ok(None),
         Ok(LuaValue::Nil) => {
             let defined = defined_functions(&env);
-            Ok(Some(missing_function(
-                func,
+            Ok(entry_point::check_warning(
+                op,
                 defined.iter().map(String::as_str),
-            )))
+            ))
         }
         Ok(other) => warn(format!(
             "{func} is not a function: {}",

@@ -22,6 +22,8 @@ pub struct Param {
     pub name: &'static str,
     pub kind: ParamKind,
     pub doc: &'static str,
+    /// What Karmada passes, in a few words (lint's `entry-arity`).
+    pub what: &'static str,
 }
 
 /// The contract of one rule's entry point.
@@ -35,23 +37,24 @@ pub struct Contract {
     body: &'static str,
 }
 
-const fn object(name: &'static str, doc: &'static str) -> Param {
+const fn object(name: &'static str, doc: &'static str, what: &'static str) -> Param {
     Param {
         name,
         kind: ParamKind::Object,
         doc,
+        what,
     }
 }
 
-const DESIRED: Param = object(
-    "desiredObj",
-    "the object as the Karmada control plane holds it (the resource template)",
-);
-const OBSERVED: Param = object(
-    "observedObj",
-    "the object as it is found in the member cluster",
-);
-const OBJ: Param = object("obj", "the object (the resource template)");
+const DESIRED_DOC: &str =
+    "the object as the Karmada control plane holds it (the resource template)";
+const OBSERVED_DOC: &str = "the object as it is found in the member cluster";
+const DESIRED: Param = object("desiredObj", DESIRED_DOC, "the desired object");
+const OBSERVED: Param = object("observedObj", OBSERVED_DOC, "the observed object");
+const OBJ: Param = object("obj", "the object (the resource template)", "the object");
+/// The one object of a rule that is passed one: "the object".
+const THE_DESIRED: Param = object("desiredObj", DESIRED_DOC, "the object");
+const THE_OBSERVED: Param = object("observedObj", OBSERVED_DOC, "the object");
 
 static CONTRACTS: [Contract; 8] = [
     Contract {
@@ -80,6 +83,7 @@ static CONTRACTS: [Contract; 8] = [
                 name: "desiredReplica",
                 kind: ParamKind::Number,
                 doc: "the number of replicas this member cluster should run",
+                what: "the desired replica count",
             },
         ],
         returns: "the object changed to run `desiredReplica` replicas",
@@ -87,7 +91,7 @@ static CONTRACTS: [Contract; 8] = [
     },
     Contract {
         operation: Operation::InterpretStatus,
-        params: &[OBSERVED],
+        params: &[THE_OBSERVED],
         returns: "the part of the member's status Karmada collects (a table), or nil",
         body: "  local status = {}\n  if observedObj.status == nil then\n    return status\n  end\n  return status",
     },
@@ -99,6 +103,7 @@ static CONTRACTS: [Contract; 8] = [
                 name: "statusItems",
                 kind: ParamKind::StatusItems,
                 doc: "one item per member cluster: `{clusterName, status, applied, health, appliedMessage}`; may be nil",
+                what: "the list of member clusters' statuses",
             },
         ],
         returns: "`desiredObj` with its `status` built from the members' statuses",
@@ -106,13 +111,13 @@ static CONTRACTS: [Contract; 8] = [
     },
     Contract {
         operation: Operation::InterpretHealth,
-        params: &[OBSERVED],
+        params: &[THE_OBSERVED],
         returns: "true when the object in the member cluster is healthy, false otherwise",
         body: "  if observedObj.status == nil then\n    return false\n  end\n  return true",
     },
     Contract {
         operation: Operation::InterpretDependency,
-        params: &[DESIRED],
+        params: &[THE_DESIRED],
         returns: "a list of the objects that must be propagated with this one, each `{apiVersion, kind, namespace, name}` (or `labelSelector` instead of `name`)",
         body: "  local dependencies = {}\n  return dependencies",
     },
@@ -165,6 +170,12 @@ impl Contract {
         }
         out.push_str(&format!("\nReturns {}.", self.returns));
         out
+    }
+
+    /// The parameters' names, e.g. `obj, desiredReplica`.
+    pub fn param_names(&self) -> String {
+        let names: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+        names.join(", ")
     }
 
     /// The parameter named `name`.

@@ -126,33 +126,9 @@ pub struct Report {
 /// line with a token, except lines of nothing but closers and keywords
 /// that compile to no instruction of their own.
 pub fn coverable_lines(script: &str) -> BTreeSet<usize> {
-    use full_moon::tokenizer::{Lexer, LexerResult};
-    let script = crate::lint::for_full_moon(script);
-    let tokens = match Lexer::new(&script, full_moon::ast::LuaVersion::lua52()).collect() {
-        LexerResult::Ok(t) | LexerResult::Recovered(t, _) => t,
-        LexerResult::Fatal(_) => return BTreeSet::new(),
-    };
-    let mut by_line: BTreeMap<usize, bool> = BTreeMap::new();
-    for t in tokens {
-        if t.token_type().is_trivia()
-            || matches!(t.token_type(), full_moon::tokenizer::TokenType::Eof)
-        {
-            continue;
-        }
-        let text = t.to_string();
-        let inert = matches!(
-            text.as_str(),
-            "end" | "else" | "}" | ")" | "]" | "," | ";" | "do" | "then" | "repeat"
-        );
-        let line = t.start_position().line();
-        let e = by_line.entry(line).or_insert(false);
-        *e |= !inert;
-    }
-    by_line
-        .into_iter()
-        .filter(|(_, code)| *code)
-        .map(|(l, _)| l)
-        .collect()
+    crate::lint::ScriptFacts::new(script)
+        .coverable_lines()
+        .clone()
 }
 
 impl Report {

@@ -16,7 +16,8 @@ pub struct Allowed {
 
 impl Allowed {
     /// Whether findings of `rule` on script line `line` are suppressed.
-    pub fn allows(&self, rule: &str, line: usize) -> bool {
+    pub fn allows(&self, rule: super::RuleId, line: usize) -> bool {
+        let rule = rule.as_str();
         self.everywhere.contains(rule) || self.lines.contains(&(line, rule.to_string()))
     }
 }
@@ -43,7 +44,7 @@ pub fn comments(script: &str) -> Allowed {
             .strip_prefix("kinterp:allow-all")
             .or_else(|| comment.strip_prefix("kinterp:allow"))
         {
-            let known = |id: &str| super::RULES.iter().any(|r| r.id == id);
+            let known = |id: &str| super::RuleId::parse(id).is_some();
             allowed
                 .unknown
                 .extend(ids(rest).filter(|id| !known(id)).map(|id| (n, id)));
@@ -70,18 +71,19 @@ fn ids(text: &str) -> impl Iterator<Item = String> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lint::RuleId::*;
 
     #[test]
     fn trailing_own_line_and_whole_script() {
         let a = comments(
             "x = 1 -- kinterp:allow global-assignment\n-- kinterp:allow print-call, undefined-global\n\nprint(y)\n--- kinterp:allow-all optional-field\n",
         );
-        assert!(a.allows("global-assignment", 1));
-        assert!(!a.allows("global-assignment", 4));
-        assert!(a.allows("print-call", 4));
-        assert!(a.allows("undefined-global", 4));
-        assert!(!a.allows("print-call", 2));
-        assert!(a.allows("optional-field", 99));
+        assert!(a.allows(GlobalAssignment, 1));
+        assert!(!a.allows(GlobalAssignment, 4));
+        assert!(a.allows(PrintCall, 4));
+        assert!(a.allows(UndefinedGlobal, 4));
+        assert!(!a.allows(PrintCall, 2));
+        assert!(a.allows(OptionalField, 99));
         assert!(a.unknown.is_empty());
     }
 

@@ -31,9 +31,11 @@ impl Walk<'_> {
         } else {
             format!("{n} documents that are not ResourceInterpreterCustomizations were skipped")
         };
-        Some(Finding::new("skipped-documents", first, what).hint(
-            "kinterp lints the customizations of a file and leaves its other resources alone",
-        ))
+        Some(
+            Finding::new(crate::lint::RuleId::SkippedDocuments, first, what).hint(
+                "kinterp lints the customizations of a file and leaves its other resources alone",
+            ),
+        )
     }
 }
 

@@ -103,3 +103,45 @@ pub struct Facts<'a> {
     /// Every local name declared, in declaration order.
     pub locals: Vec<Local>,
 }
+
+impl<'a> Facts<'a> {
+    /// The operation's entry function, when the script defines it
+    /// globally (the last definition wins, as at run time).
+    pub fn entry(&self, op: crate::ops::Operation) -> Option<&Function<'a>> {
+        let name = op.lua_function();
+        self.functions
+            .iter()
+            .rev()
+            .find(|f| f.global && f.name.as_deref() == Some(name))
+    }
+
+    /// The global names the script assigns or defines functions under.
+    pub fn globals_written(&self) -> HashSet<&str> {
+        let mut written: HashSet<&str> = self
+            .global_writes
+            .iter()
+            .map(|(n, _, _)| n.as_str())
+            .collect();
+        written.extend(
+            self.functions
+                .iter()
+                .filter(|f| f.global)
+                .filter_map(|f| f.name.as_deref()),
+        );
+        written
+    }
+
+    /// Whether a nil check of `prefix` guards function `function` (or a
+    /// function enclosing it).
+    pub fn guarded(&self, prefix: &str, mut function: usize) -> bool {
+        loop {
+            if self.guards.contains(&(prefix.to_string(), function)) {
+                return true;
+            }
+            if function == 0 {
+                return false;
+            }
+            function = self.parents[function];
+        }
+    }
+}

@@ -4,32 +4,29 @@
 //! project's one [`Diagnostic`] type (kind `Lint`, `code` = the rule id),
 //! located in the file: YAML errors, schema problems, Lua syntax errors
 //! (from kinterp's own Lua VM, which accepts what Karmada's accepts) and the
-//! rules of [`rules::RULES`] run over each script's syntax tree (full_moon).
+//! rules of [`rules::RULES`] (one file per rule, `rules/`) run over each
+//! script's fact sheet ([`ScriptFacts`]: full_moon's syntax tree and the
+//! facts one walk of it records).
 //! Nothing here prints or exits: the CLI and the language server render.
 
 mod allow;
-mod crd_fields;
 mod documents;
-mod empty;
 mod env;
 mod facts;
 mod names;
-mod optional_field;
-mod returns;
-mod rules;
-mod sandbox_global;
-mod schema;
+pub(crate) mod rules;
 mod script;
+mod sheet;
 mod syntax;
-mod unused;
 mod walk;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub use names::{ScriptNames, script_names};
-pub use rules::{RULES, Rule, rule_by_id};
+pub use names::ScriptNames;
+pub use rules::{RULES, Rule, RuleId};
 pub(crate) use script::for_full_moon;
+pub use sheet::ScriptFacts;
 
 use crate::diag::{Diagnostic, Kind, Location, Position, Severity};
 use crate::locate::{self, FileMap};
@@ -49,10 +46,10 @@ pub enum Level {
     Deny,
 }
 
-/// Severity overrides, by rule id.
+/// Severity overrides, by rule.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
-    overrides: BTreeMap<&'static str, Level>,
+    overrides: BTreeMap<RuleId, Level>,
     /// CustomResourceDefinitions of the targets (`--crd`).
     crds: Vec<crate::crd::Crd>,
 }
@@ -65,13 +62,13 @@ impl Config {
 
     /// Sets a rule's level. `Err` names an unknown rule, with a suggestion.
     pub fn set(&mut self, id: &str, level: Level) -> Result<(), String> {
-        match rule_by_id(id) {
+        match RuleId::parse(id) {
             Some(rule) => {
-                self.overrides.insert(rule.id, level);
+                self.overrides.insert(rule, level);
                 Ok(())
             }
             None => {
-                let hint = crate::suggest::best(id, RULES.iter().map(|r| r.id))
+                let hint = crate::suggest::best(id, RuleId::ALL.iter().map(|r| r.as_str()))
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
                 Err(format!("unknown lint rule `{id}`{hint}"))
@@ -84,14 +81,14 @@ impl Config {
     fn finding_severity(&self, rule: &Rule, cap: Option<Severity>) -> Option<Severity> {
         let level = self.severity(rule)?;
         match cap {
-            Some(c) if !self.overrides.contains_key(rule.id) => Some(level.min(c)),
+            Some(c) if !self.overrides.contains_key(&rule.id) => Some(level.min(c)),
             _ => Some(level),
         }
     }
 
     /// The severity a finding of `rule` gets; `None` when allowed.
     pub fn severity(&self, rule: &Rule) -> Option<Severity> {
-        match self.overrides.get(rule.id) {
+        match self.overrides.get(&rule.id) {
             None => Some(rule.severity),
             Some(Level::Allow) => None,
             Some(Level::Warn) => Some(Severity::Warning),
@@ -103,7 +100,7 @@ impl Config {
 /// A finding before it is placed: the rule, where, what, and hints.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Finding {
-    pub rule: &'static str,
+    pub rule: RuleId,
     /// A position in the script (for script findings) or the file.
     pub at: Position,
     pub message: String,
@@ -114,7 +111,7 @@ pub(crate) struct Finding {
 }
 
 impl Finding {
-    pub fn new(rule: &'static str, at: Position, message: impl Into<String>) -> Finding {
+    pub fn new(rule: RuleId, at: Position, message: impl Into<String>) -> Finding {
         Finding {
             rule,
             at,
@@ -156,13 +153,13 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
             config,
             None,
             None,
-            Finding::new("yaml-syntax", at, message),
+            Finding::new(RuleId::YamlSyntax, at, message),
         );
         return finish(out, Kind::Input);
     }
     if map.documents.iter().all(|d| d.root.is_none()) {
         let f = Finding::new(
-            "yaml-syntax",
+            RuleId::YamlSyntax,
             Position::new(1, 1),
             "the file holds no document",
         );
@@ -171,7 +168,7 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
     }
     if let Some(e) = &map.error {
         let f = Finding::new(
-            "yaml-syntax",
+            RuleId::YamlSyntax,
             e.position,
             format!("positions after this point are unknown: {}", e.message),
         );
@@ -180,7 +177,7 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
     let walk = documents::walk(&map);
     for item in &walk.items {
         let cname = item.customization.and_then(|c| c.name.clone());
-        for f in schema::check_document(item.root) {
+        for f in rules::schema::check_document(item.root) {
             push(&mut out, path, config, cname.as_deref(), None, f);
         }
         if let Some(c) = item.customization {
@@ -210,23 +207,11 @@ fn lint_scripts(
             (Some(v), Some(k)) => crate::crd::find(&config.crds, v, k),
             _ => None,
         };
-        let unknown = allowed.unknown.iter().map(|(line, id)| {
-            let column = s
-                .text
-                .lines()
-                .nth(line - 1)
-                .and_then(|l| l.find(id.as_str()));
-            let mut f = Finding::new(
-                "unknown-allow",
-                Position::new(*line, column.map_or(1, |c| c + 1)),
-                format!("`kinterp:allow {id}` names no lint rule, so it suppresses nothing"),
-            );
-            if let Some(meant) = crate::suggest::best(id, RULES.iter().map(|r| r.id)) {
-                f = f.hint(format!("did you mean `{meant}`?"));
-            }
-            f
-        });
-        let found: Vec<Finding> = script::check(&s.text, rule.operation, schema)
+        let unknown = allowed
+            .unknown
+            .iter()
+            .map(|(line, id)| rules::unknown_allow::finding(&s.text, *line, id));
+        let found: Vec<Finding> = script::check(ScriptFacts::new(&s.text), rule.operation, schema)
             .into_iter()
             .chain(unknown)
             .collect();
@@ -260,16 +245,14 @@ fn push(
     op: Option<Operation>,
     f: Finding,
 ) {
-    let Some(rule) = rule_by_id(f.rule) else {
-        return;
-    };
+    let rule = f.rule.rule();
     let Some(severity) = config.finding_severity(rule, f.cap) else {
         return;
     };
     out.push(Diagnostic {
         kind: Kind::Lint,
         severity,
-        code: Some(rule.id.to_string()),
+        code: Some(rule.id.as_str().to_string()),
         message: f.message,
         hints: f.hints,
         location: Location {
@@ -285,7 +268,7 @@ fn push(
 /// Sorts by position; the YAML findings of an undecodable file take `kind`.
 fn finish(mut out: Vec<Diagnostic>, kind: Kind) -> Vec<Diagnostic> {
     for d in &mut out {
-        if d.code.as_deref() == Some("yaml-syntax") && kind == Kind::Input {
+        if d.code.as_deref() == Some(RuleId::YamlSyntax.as_str()) && kind == Kind::Input {
             d.kind = Kind::Input;
         }
     }

@@ -1,14 +1,12 @@
 //! The names a script defines and the names it reads that nothing
 //! defines, for the editor's hover on an undefined name.
 
-use full_moon::ast::LuaVersion;
-
 use super::env::Env;
-use super::walk;
+use super::walk::Facts;
 use crate::diag::Position;
 
 /// What a script defines, and what it reads without defining.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ScriptNames {
     /// Every local, function and global the script defines, with its
     /// script position, in script order.
@@ -29,47 +27,39 @@ impl ScriptNames {
     }
 }
 
-/// The names of `script`; `None` when it does not parse.
-pub fn script_names(script: &str) -> Option<ScriptNames> {
-    let parsed = full_moon::parse_fallible(&super::for_full_moon(script), LuaVersion::lua52());
-    if !parsed.errors().is_empty() {
-        return None;
+impl ScriptNames {
+    /// The names one walk found.
+    pub(super) fn of(facts: &Facts) -> ScriptNames {
+        let mut defined: Vec<(String, Position)> = facts
+            .locals
+            .iter()
+            .map(|l| (l.name.clone(), l.at))
+            .chain(
+                facts
+                    .functions
+                    .iter()
+                    .filter(|f| f.global)
+                    .filter_map(|f| Some((f.name.clone()?, f.at))),
+            )
+            .chain(
+                facts
+                    .global_writes
+                    .iter()
+                    .map(|(n, at, _)| (n.clone(), *at)),
+            )
+            .collect();
+        defined.sort_by_key(|(_, at)| *at);
+        let env = Env::get();
+        // As `undefined-global` judges: locals of other scopes do not count.
+        let written = facts.globals_written();
+        let undefined = facts
+            .global_reads
+            .iter()
+            .filter(|(n, _)| {
+                !env.is_global(n) && !env.is_disabled(n) && !written.contains(n.as_str())
+            })
+            .cloned()
+            .collect();
+        ScriptNames { defined, undefined }
     }
-    let ast = parsed.into_ast();
-    let facts = walk::walk(ast.nodes());
-    let mut defined: Vec<(String, Position)> = facts
-        .locals
-        .iter()
-        .map(|l| (l.name.clone(), l.at))
-        .chain(
-            facts
-                .functions
-                .iter()
-                .filter(|f| f.global)
-                .filter_map(|f| Some((f.name.clone()?, f.at))),
-        )
-        .chain(
-            facts
-                .global_writes
-                .iter()
-                .map(|(n, at, _)| (n.clone(), *at)),
-        )
-        .collect();
-    defined.sort_by_key(|(_, at)| *at);
-    let env = Env::get();
-    // As `undefined-global` judges: locals of other scopes do not count.
-    let written = |n: &str| {
-        facts.global_writes.iter().any(|(w, _, _)| w == n)
-            || facts
-                .functions
-                .iter()
-                .any(|f| f.global && f.name.as_deref() == Some(n))
-    };
-    let undefined = facts
-        .global_reads
-        .iter()
-        .filter(|(n, _)| !env.is_global(n) && !env.is_disabled(n) && !written(n))
-        .cloned()
-        .collect();
-    Some(ScriptNames { defined, undefined })
 }

@@ -300,3 +300,33 @@ fn syntax_errors_land_on_the_named_token() {
     // gopher-lua names the line where the block closes.
     assert_eq!(line, 14);
 }
+
+/// `entry-point` judges as `--check` does: what the top level defines.
+#[test]
+fn the_entry_point_is_what_the_top_level_defines() {
+    // Defined only inside a function nothing calls: Karmada finds no
+    // global `InterpretHealth` after running the top level.
+    let nested = format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        local function setup()\n          function InterpretHealth(obj)\n            return true\n          end\n        end\n"
+    );
+    assert_eq!(
+        codes(&nested),
+        [
+            ("unused-local".to_string(), 12, 24),
+            ("entry-point".to_string(), 13, 20)
+        ]
+    );
+    // Assigned from a local function: defined, and rightly global.
+    let alias = format!(
+        "{HEAD}    healthInterpretation:\n      luaScript: |\n        local function healthy(_)\n          return true\n        end\n        InterpretHealth = healthy\n"
+    );
+    assert_eq!(codes(&alias), []);
+    for text in [&nested, &alias] {
+        let checked = crate::check::check_str("ric.yaml", text, Some(64 << 20)).unwrap();
+        let warned = checked[0]
+            .warnings
+            .iter()
+            .any(|d| d.message.contains("does not define"));
+        assert_eq!(warned, text == &nested);
+    }
+}

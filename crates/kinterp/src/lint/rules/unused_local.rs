@@ -3,11 +3,21 @@
 //! parameters are left alone (Karmada fixes their signatures), and so is
 //! every name that starts with `_`.
 
-use super::Finding;
-use super::walk::{Facts, LocalKind};
+use super::{Rule, RuleId, ScriptCx};
+use crate::diag::Severity;
+use crate::lint::Finding;
+use crate::lint::walk::{Facts, LocalKind};
 use crate::ops::Operation;
 
-pub fn check(facts: &Facts, out: &mut Vec<Finding>) {
+pub const RULE: Rule = Rule {
+    id: RuleId::UnusedLocal,
+    severity: Severity::Warning,
+    summary: "a local variable, local function, loop variable or `local function` parameter that nothing reads",
+    docs: "Often a typo (the value is read under another name) or a leftover helper. Parameters are reported only for `local function`s, whose calls the script owns: never for the rule's entry function (Karmada fixes its signature), global or table functions, or callbacks; nor is a parameter followed by one that is read, nor any name that starts with `_`: name a value `_` to say it is not needed.",
+};
+
+pub(super) fn check(cx: &ScriptCx, out: &mut Vec<Finding>) {
+    let facts: &Facts = cx.facts;
     let entries: Vec<&str> = Operation::ALL.iter().map(|o| o.lua_function()).collect();
     for (i, local) in facts.locals.iter().enumerate() {
         // A local entry function is `entry-point`'s finding.
@@ -18,19 +28,19 @@ pub fn check(facts: &Facts, out: &mut Vec<Finding>) {
         let name = &local.name;
         let finding = match local.kind {
             LocalKind::Variable => Finding::new(
-                "unused-local",
+                RuleId::UnusedLocal,
                 local.at,
                 format!("the local `{name}` is never read"),
             )
             .hint("remove it, or name it `_` when a call's other results are needed"),
             LocalKind::Function => Finding::new(
-                "unused-local",
+                RuleId::UnusedLocal,
                 local.at,
                 format!("the local function `{name}` is never called"),
             )
             .hint("remove it, or call it where it was meant to run"),
             LocalKind::Loop => Finding::new(
-                "unused-local",
+                RuleId::UnusedLocal,
                 local.at,
                 format!("the loop variable `{name}` is never read"),
             )
@@ -54,7 +64,7 @@ pub fn check(facts: &Facts, out: &mut Vec<Finding>) {
                     continue;
                 }
                 Finding::new(
-                    "unused-local",
+                    RuleId::UnusedLocal,
                     local.at,
                     format!("the parameter `{name}` is never read"),
                 )

@@ -3,12 +3,21 @@
 //! misplaced rule silently never runs), wrong types, missing required
 //! fields. Plain scalars are typed as go-yaml v2 (YAML 1.1) types them.
 
-use super::Finding;
+use super::{Rule, RuleId};
+use crate::diag::Severity;
+use crate::lint::Finding;
 use crate::diag::Position;
 use crate::locate::{Node, NodeValue, Style};
 use crate::ops::Operation;
 use crate::ric::{RIC_API_VERSION, RIC_KIND};
 use kinterp_go::yaml11::{self, Scalar};
+
+pub const RULE: Rule = Rule {
+    id: RuleId::Schema,
+    severity: Severity::Error,
+    summary: "a field the ResourceInterpreterCustomization API does not have, a wrong type, or a missing required field",
+    docs: "The API server prunes unknown fields, so a rule written under a misspelt key never runs; a wrong type or a missing target makes the object invalid.",
+};
 
 /// The expected shape of a field.
 #[derive(Clone, Copy)]
@@ -37,17 +46,17 @@ const META: &[(&str, Shape, bool)] = &[
     ("managedFields", Shape::Any, false),
 ];
 
-const RULE: &[(&str, Shape, bool)] = &[("luaScript", Shape::String, true)];
+const SCRIPT_RULE: &[(&str, Shape, bool)] = &[("luaScript", Shape::String, true)];
 
 const CUSTOMIZATIONS: &[(&str, Shape, bool)] = &[
-    ("retention", Shape::Object(RULE), false),
-    ("replicaResource", Shape::Object(RULE), false),
-    ("replicaRevision", Shape::Object(RULE), false),
-    ("statusReflection", Shape::Object(RULE), false),
-    ("statusAggregation", Shape::Object(RULE), false),
-    ("healthInterpretation", Shape::Object(RULE), false),
-    ("dependencyInterpretation", Shape::Object(RULE), false),
-    ("componentResource", Shape::Object(RULE), false),
+    ("retention", Shape::Object(SCRIPT_RULE), false),
+    ("replicaResource", Shape::Object(SCRIPT_RULE), false),
+    ("replicaRevision", Shape::Object(SCRIPT_RULE), false),
+    ("statusReflection", Shape::Object(SCRIPT_RULE), false),
+    ("statusAggregation", Shape::Object(SCRIPT_RULE), false),
+    ("healthInterpretation", Shape::Object(SCRIPT_RULE), false),
+    ("dependencyInterpretation", Shape::Object(SCRIPT_RULE), false),
+    ("componentResource", Shape::Object(SCRIPT_RULE), false),
 ];
 
 const TARGET: &[(&str, Shape, bool)] = &[
@@ -78,7 +87,7 @@ pub fn check_document(root: &Node) -> Vec<Finding> {
         });
         out.push(
             Finding::new(
-                "schema",
+                RuleId::Schema,
                 at,
                 format!("{what} is not a ResourceInterpreterCustomization"),
             )
@@ -92,7 +101,7 @@ pub fn check_document(root: &Node) -> Vec<Finding> {
         if v.as_str() != Some(RIC_API_VERSION) {
             out.push(
                 Finding::new(
-                    "schema",
+                    RuleId::Schema,
                     k.start,
                     "`apiVersion` is not the customization API's",
                 )
@@ -141,7 +150,7 @@ fn object(
                 format!("{path}.{name}")
             };
             out.push(Finding::new(
-                "schema",
+                RuleId::Schema,
                 at,
                 format!("`{whole}` is missing; the API requires it"),
             ));
@@ -206,7 +215,7 @@ fn wrong_type(node: &Node, path: &str, want: &str) -> Finding {
         None => "an object",
     };
     Finding::new(
-        "schema",
+        RuleId::Schema,
         node.start,
         format!("`{path}` must be {want}, not {found}"),
     )
@@ -219,7 +228,7 @@ fn unknown(key: &Node, k: &str, path: &str, fields: &[(&str, Shape, bool)]) -> F
         format!("in `{path}`")
     };
     let mut f = Finding::new(
-        "schema",
+        RuleId::Schema,
         key.start,
         format!("unknown field `{k}` {place}: the API server drops it"),
     );

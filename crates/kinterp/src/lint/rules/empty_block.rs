@@ -4,14 +4,23 @@
 use full_moon::ast::{self, Block};
 use full_moon::visitors::Visitor;
 
-use super::Finding;
-use super::walk::{node_pos, pos};
+use super::{Rule, RuleId, ScriptCx};
+use crate::diag::Severity;
+use crate::lint::Finding;
+use crate::lint::walk::{node_pos, pos};
 use crate::diag::Position;
 
-pub fn check(chunk: &Block, out: &mut Vec<Finding>) {
+pub const RULE: Rule = Rule {
+    id: RuleId::EmptyBlock,
+    severity: Severity::Warning,
+    summary: "an `if` branch or a loop body without a statement",
+    docs: "An empty branch or loop is either code that was meant to be written or dead syntax to remove; a branch holding only a comment counts as empty.",
+};
+
+pub(super) fn check(cx: &ScriptCx, out: &mut Vec<Finding>) {
     use full_moon::visitors::Visit;
     let mut v = Empty { out };
-    chunk.visit(&mut v);
+    cx.chunk.visit(&mut v);
 }
 
 struct Empty<'o> {
@@ -25,7 +34,7 @@ fn is_empty(b: &Block) -> bool {
 impl Empty<'_> {
     fn report(&mut self, at: Position, what: &str, hint: &str) {
         self.out
-            .push(Finding::new("empty-block", at, format!("{what} is empty")).hint(hint));
+            .push(Finding::new(RuleId::EmptyBlock, at, format!("{what} is empty")).hint(hint));
     }
 }
 

@@ -8,11 +8,20 @@ use std::collections::{HashMap, HashSet};
 use full_moon::ast::{BinOp, Block, Expression, Field, LastStmt, Prefix, Stmt, UnOp, Var};
 use full_moon::tokenizer::Symbol;
 
-use super::Finding;
-use super::syntax::expr_pos;
-use super::walk::{self, name_of};
+use super::{Rule, RuleId, ScriptCx};
+use crate::diag::Severity;
+use crate::lint::Finding;
+use crate::lint::syntax::expr_pos;
+use crate::lint::walk::{self, name_of};
 use crate::diag::Position;
 use crate::ops::Operation;
+
+pub const RULE: Rule = Rule {
+    id: RuleId::ReturnShape,
+    severity: Severity::Error,
+    summary: "the rule's function returns a value of the wrong shape for its operation",
+    docs: "Retain, ReviseReplica and AggregateStatus return the whole object; GetReplicas a number and an optional requirements table; InterpretHealth a boolean; GetDependencies a list of object references.",
+};
 
 /// Where a local's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +44,13 @@ struct Body<'a> {
     typed: HashSet<String>,
 }
 
-pub fn check(f: &walk::Function, op: Operation, out: &mut Vec<Finding>) {
+pub(super) fn check(cx: &ScriptCx, out: &mut Vec<Finding>) {
+    if let Some(f) = cx.facts.entry(cx.op) {
+        returns(f, cx.op, out);
+    }
+}
+
+fn returns(f: &walk::Function, op: Operation, out: &mut Vec<Finding>) {
     let mut body = Body {
         params: f.params.clone(),
         ..Body::default()
@@ -75,7 +90,7 @@ pub fn check(f: &walk::Function, op: Operation, out: &mut Vec<Finding>) {
             _ => None,
         };
         if let Some(p) = problem {
-            let mut finding = Finding::new("return-shape", at_value, format!("`{name}` {p}"))
+            let mut finding = Finding::new(RuleId::ReturnShape, at_value, format!("`{name}` {p}"))
                 .hint(expectation(op));
             if *guarded {
                 // `if desiredObj == nil then return nil end`: Karmada
