@@ -82,9 +82,22 @@ fn check_field(path: &str, ty: Type, v: &Value) -> Result<(), String> {
         )),
         (Type::Str(_), Value::String(_)) => Ok(()),
         (Type::Str(t), v) => err(v, t),
-        (Type::Int, Value::Number(n)) if n.is_i64() || n.is_u64() => Ok(()),
+        (Type::Int, Value::Number(n)) if n.is_i64() => Ok(()),
+        // Beyond int64 too; the number as Go's JSON has it (a float's
+        // text is Go's, which for a JSON file may differ from its own).
         (Type::Int, Value::Number(n)) => Err(format!(
-            "json: cannot unmarshal number {n} into Go struct field {path} of type int64"
+            "json: cannot unmarshal number {} into Go struct field {path} of type int64",
+            match (n.as_u64(), n.as_f64()) {
+                (Some(u), _) => u.to_string(),
+                // YAML's reader gives a uint64, which kinterp's holds as
+                // the float nearest to it.
+                (None, Some(f))
+                    if (9_223_372_036_854_775_808.0..18_446_744_073_709_551_616.0).contains(&f) =>
+                {
+                    (f as u64).to_string()
+                }
+                _ => kinterp_go::gojson::number_text(n),
+            }
         )),
         (Type::Int, v) => err(v, "int64"),
         (Type::StrMap, Value::Object(m)) => {

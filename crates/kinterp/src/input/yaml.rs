@@ -161,6 +161,11 @@ pub fn read_one_object(
     name: &str,
     text: &str,
 ) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
+    if let Some(e) = super::bignum::object_error(text) {
+        return Err(Diagnostic::input(format!(
+            "fail to get {role} object: unable to decode {name:?}: {e}"
+        )));
+    }
     let Documents {
         values: mut docs,
         warnings,

@@ -16,6 +16,9 @@ use crate::lua::convert::push_protected;
 /// `spent_on_use` are taken, and their memory given back as they are
 /// converted.
 pub fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
+    if let Some(e) = items.lua_error() {
+        return Err(mlua::Error::RuntimeError(e.to_string()));
+    }
     push_items(lua, items, SHAPES, &mut 0)
 }
 
