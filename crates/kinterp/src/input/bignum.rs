@@ -51,10 +51,13 @@ pub(crate) struct Scan {
 }
 
 /// The numbers beyond float64 of a JSON stream, with its documents; `None`
-/// when there is none (most texts: a cheap pass that parses only literals
-/// with an exponent or of 300 digits or more). The text is not validated:
-/// see `substituted`.
+/// when there is none (most texts: a look at the bytes, without a pass
+/// over the structure, and only literals with an exponent or of 300 digits
+/// are parsed). The text is not validated: see `substituted`.
 pub(crate) fn scan(text: &str) -> Option<Scan> {
+    if !maybe_big(text.as_bytes()) {
+        return None;
+    }
     enum Frame {
         Object { key: String, want_key: bool },
         Array { index: usize, len: usize },
@@ -213,11 +216,10 @@ pub(crate) fn substituted(text: &str, bigs: &[Big]) -> String {
 
 /// Go's error for an object file that is a JSON stream holding a number
 /// beyond float64 (its unstructured decoder reads every number, and that
-/// one fails), or `None`. A cheap look at the bytes first: such a number
-/// has an exponent or 300 digits.
+/// one fails), or `None`.
 pub(crate) fn object_error(text: &str) -> Option<String> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    if !trimmed.starts_with(['{', '[']) || !maybe_big(trimmed.as_bytes()) {
+    if !trimmed.starts_with(['{', '[']) {
         return None;
     }
     let found = scan(trimmed)?;
