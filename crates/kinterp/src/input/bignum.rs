@@ -58,6 +58,28 @@ pub(crate) fn scan(text: &str) -> Option<Scan> {
     if !maybe_big(text.as_bytes()) {
         return None;
     }
+    let found = walk(text, beyond_float64);
+    (!found.bigs.is_empty()).then_some(found)
+}
+
+/// The number literal at `keys` (object keys from the root) in the first
+/// document of a JSON text, as written: Go's type errors name it so.
+pub(crate) fn literal_at<'t>(text: &'t str, keys: &[&str]) -> Option<&'t str> {
+    let found = walk(text, |_| true);
+    let big = found.bigs.iter().find(|b| {
+        b.doc == 0
+            && b.path.len() == keys.len()
+            && b.path
+                .iter()
+                .zip(keys)
+                .all(|(s, k)| *s == Step::Key((*k).to_string()))
+    })?;
+    Some(&text[big.at.clone()])
+}
+
+/// One pass over a JSON stream, recording the number literals `record`
+/// picks (as `Scan::bigs`).
+fn walk(text: &str, record: impl Fn(&str) -> bool) -> Scan {
     enum Frame {
         Object { key: String, want_key: bool },
         Array { index: usize, len: usize },
@@ -159,7 +181,7 @@ pub(crate) fn scan(text: &str) -> Option<Scan> {
                 if stack.is_empty() {
                     docs.push(Doc::Other);
                 }
-                if beyond_float64(&text[start..i]) {
+                if record(&text[start..i]) {
                     bigs.push(Big {
                         at: start..i,
                         doc: docs.len().saturating_sub(1),
@@ -186,11 +208,11 @@ pub(crate) fn scan(text: &str) -> Option<Scan> {
             }
         }
     }
-    (!bigs.is_empty()).then_some(Scan {
+    Scan {
         bigs,
         docs,
         item_keys,
-    })
+    }
 }
 
 /// Whether a JSON number literal is beyond float64 (Go's ParseFloat fails
@@ -381,6 +403,12 @@ mod tests {
             text.replacen("1E400", "0", 1)
         );
         assert!(scan(r#"{"a": 1e308, "b": "1e400", "c": 99999999999999999999}"#).is_none());
+        let obj = r#"{"metadata": {"name": "a", "generation": -9223372036854775809}, "x": 1}"#;
+        assert_eq!(
+            literal_at(obj, &["metadata", "generation"]),
+            Some("-9223372036854775809")
+        );
+        assert_eq!(literal_at(obj, &["metadata", "name"]), None);
     }
 
     #[test]

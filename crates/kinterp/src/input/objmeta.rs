@@ -36,7 +36,15 @@ enum Type {
 }
 
 /// Checks `metadata` of a decoded object; the error is Go's JSON message.
-pub(crate) fn check(obj: &Map<String, Value>) -> Result<(), String> {
+#[cfg(test)]
+fn check(obj: &Map<String, Value>) -> Result<(), String> {
+    check_in(obj, None)
+}
+
+/// Checks `metadata` of a decoded object, read from `json` if that is a
+/// JSON text (a number is then named as that text writes it); the error
+/// is Go's JSON message.
+pub(crate) fn check_in(obj: &Map<String, Value>, json: Option<&str>) -> Result<(), String> {
     // The type and the object metadata decode first (metadataOnlyObject).
     for (key, value) in obj {
         let want = if key.eq_ignore_ascii_case("apiVersion") {
@@ -63,7 +71,18 @@ pub(crate) fn check(obj: &Map<String, Value>) -> Result<(), String> {
         let Some((field, ty)) = FIELDS.iter().find(|(f, _)| f.eq_ignore_ascii_case(key)) else {
             continue;
         };
-        check_field(&format!("ObjectMeta.metadata.{field}"), *ty, value)?;
+        let path = format!("ObjectMeta.metadata.{field}");
+        match (ty, value, json) {
+            (Type::Int, Value::Number(n), Some(text)) if !n.is_i64() => {
+                if let Some(lit) = super::bignum::literal_at(text, &["metadata", key]) {
+                    return Err(format!(
+                        "json: cannot unmarshal number {lit} into Go struct field {path} of type int64"
+                    ));
+                }
+            }
+            _ => {}
+        }
+        check_field(&path, *ty, value)?;
     }
     Ok(())
 }
