@@ -1117,6 +1117,26 @@ LUA_API void lua_kinterp_uncounted (lua_State *L, int delta) {
 }
 
 
+/*
+** kinterp: lua_pcall whose message handler is kinterp's own (the one
+** recording a failing callback's frames), not one of gopher's frames:
+** luaG_errormsg lifts the call limit while it runs, so that a callback
+** failing at gopher's last frame keeps its error (gopher calls the
+** callback without a handler). The limit comes back when the protected
+** call ends (luaD_rawrunprotected).
+*/
+LUA_API int lua_kinterp_pcallown (lua_State *L, int nargs, int nresults,
+                                  int errfunc) {
+  ptrdiff_t old = L->kownerrfunc;
+  int status;
+  api_check(L, errfunc != 0);
+  L->kownerrfunc = savestack(L, index2adr(L, errfunc));
+  status = lua_pcall(L, nargs, nresults, errfunc);
+  L->kownerrfunc = old;
+  return status;
+}
+
+
 LUA_API int lua_error (lua_State *L) {
   lua_lock(L);
   api_checknelems(L, 1);

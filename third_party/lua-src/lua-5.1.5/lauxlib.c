@@ -76,9 +76,13 @@ LUALIB_API int luaL_kinterp_xpcall (lua_State *L) {
   int status;
   luaL_checktype(L, 1, LUA_TFUNCTION);
   luaL_checkany(L, 2);
-  lua_kinterp_uncounted(L, 1);  /* kinterp: not one of gopher's frames */
-  status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
-  lua_kinterp_uncounted(L, -1);
+  /* kinterp: called from a native function (kinterp.wrap), whose room
+     (LUA_KINTERP_NATIVEROOM) this call gives back: the callback is the
+     frame after the native's, as in gopher, and this call, the native's
+     Rust function and the wrapper's own call take none */
+  lua_kinterp_uncounted(L, 2 - LUA_KINTERP_NATIVEROOM);
+  status = lua_kinterp_pcallown(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
+  lua_kinterp_uncounted(L, LUA_KINTERP_NATIVEROOM - 2);
   lua_pushboolean(L, status == 0);
   lua_replace(L, 1);
   return lua_gettop(L);

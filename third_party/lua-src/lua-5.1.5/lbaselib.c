@@ -714,9 +714,9 @@ static int kinterp_checkcall (lua_State *L) {
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_kinterp_uncounted(L, 1);
+  lua_kinterp_uncounted(L, LUA_KINTERP_NATIVEROOM);
   lua_call(L, n, LUA_MULTRET);
-  lua_kinterp_uncounted(L, -1);
+  lua_kinterp_uncounted(L, -LUA_KINTERP_NATIVEROOM);
   if (lua_gettop(L) >= 1 && lua_rawequal(L, 1, lua_upvalueindex(2))) {
     lua_settop(L, 2);
     return lua_error(L);

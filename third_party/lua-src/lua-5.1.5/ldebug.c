@@ -6,6 +6,7 @@
 
 
 #include <stdarg.h>
+#include <stdint.h>  /* kinterp: PTRDIFF_MAX */
 #include <stddef.h>
 #include <string.h>
 
@@ -668,6 +669,11 @@ void luaG_errormsg (lua_State *L) {
     /* kinterp: as in gopher-lua, an error raised by the handler is the
        call's error (not handled again, no "error in error handling") */
     L->errfunc = 0;
+    /* kinterp: kinterp's own handler (lua_kinterp_pcallown) takes no
+       frame of gopher's: a callback failing at gopher's last frame keeps
+       its error */
+    if (old_errfunc == L->kownerrfunc && L->kcilimit != PTRDIFF_MAX)
+      L->kcilimit += 8 * (ptrdiff_t)sizeof(CallInfo);
     luaD_call(L, L->top - 2, 1);  /* call it */
     L->errfunc = old_errfunc;
   }

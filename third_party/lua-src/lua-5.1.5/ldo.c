@@ -33,6 +33,7 @@
 
 
 
+
 /*
 ** {======================================================
 ** Error-recovery functions
@@ -373,11 +374,27 @@ int luaD_poscall (lua_State *L, StkId firstResult) {
 ** When returns, all the results are on the stack, starting at the original
 ** function position.
 */
+/*
+** kinterp: the bound of nested C calls at run time. Stock 5.1 used
+** LUAI_MAXCCALLS (200), which the compiler still uses for its nesting.
+** At run time a level of `table.sort' recursion takes three C calls (the
+** native wrapper's, mlua's protected call of kinterp.xpcall, and that
+** one's of the comparator) for gopher's three frames (the function, sort,
+** the comparator): 200 stopped such a script at 66 levels, before
+** gopher's 256 frames (`kcilimit', below) did at 84. A comparator that
+** calls `table.sort' itself takes three C calls for two frames: 400 lets
+** gopher's 256 frames be reached on these paths, and still bounds the C
+** stack where no frame limit is set (a script's top level run for lint;
+** sanitize/stress/sort_depth.lua, and gotable.rs's tests on a 2 MiB
+** thread).
+*/
+#define LUAI_KINTERP_MAXCCALLS	400
+
 void luaD_call (lua_State *L, StkId func, int nResults) {
-  if (++L->nCcalls >= LUAI_MAXCCALLS) {
-    if (L->nCcalls == LUAI_MAXCCALLS)
+  if (++L->nCcalls >= LUAI_KINTERP_MAXCCALLS) {
+    if (L->nCcalls == LUAI_KINTERP_MAXCCALLS)
       luaG_runerror(L, "C stack overflow");
-    else if (L->nCcalls >= (LUAI_MAXCCALLS + (LUAI_MAXCCALLS>>3)))
+    else if (L->nCcalls >= (LUAI_KINTERP_MAXCCALLS + (LUAI_KINTERP_MAXCCALLS>>3)))
       luaD_throw(L, LUA_ERRERR);  /* error while handing stack error */
   }
   if (luaD_precall(L, func, nResults) == PCRLUA)  /* is a Lua function? */
@@ -426,7 +443,7 @@ LUA_API int lua_resume (lua_State *L, int nargs) {
   lua_lock(L);
   if (L->status != LUA_YIELD && (L->status != 0 || L->ci != L->base_ci))
       return resume_error(L, "cannot resume non-suspended coroutine");
-  if (L->nCcalls >= LUAI_MAXCCALLS)
+  if (L->nCcalls >= LUAI_KINTERP_MAXCCALLS)  /* kinterp */
     return resume_error(L, "C stack overflow");
   luai_userstateresume(L, nargs);
   lua_assert(L->errfunc == 0);

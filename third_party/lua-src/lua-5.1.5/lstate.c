@@ -101,6 +101,7 @@ static void preinit_state (lua_State *L, global_State *g) {
   L->errfunc = 0;
   L->kcilimit = PTRDIFF_MAX;  /* kinterp: no gopher limit until set */
   L->kreglimit = PTRDIFF_MAX;
+  L->kownerrfunc = 0;  /* kinterp */
   setnilvalue(gt(L));
 }
 

@@ -133,6 +133,7 @@ struct lua_State {
   ptrdiff_t errfunc;  /* current error handling function (stack index) */
   ptrdiff_t kcilimit;  /* kinterp: bytes of `base_ci' calls may not pass (ldo.c) */
   ptrdiff_t kreglimit;  /* kinterp: end of gopher's registry (ldo.c) */
+  ptrdiff_t kownerrfunc;  /* kinterp: the handler of lua_kinterp_pcallown */
 };
 
 

@@ -237,6 +237,11 @@ LUA_API int (lua_gc) (lua_State *L, int what, int data);
 LUA_API int   (lua_error) (lua_State *L);
 LUA_API void  (lua_kinterp_calllimit) (lua_State *L, int frames);
 LUA_API void  (lua_kinterp_uncounted) (lua_State *L, int delta);
+/* kinterp: call levels a native function's own work may take beyond
+   gopher's frames (its Rust function, the protected calls of mlua's API) */
+#define LUA_KINTERP_NATIVEROOM	8
+LUA_API int   (lua_kinterp_pcallown) (lua_State *L, int nargs, int nresults,
+                                      int errfunc);
 
 LUA_API int   (lua_next) (lua_State *L, int idx);
 

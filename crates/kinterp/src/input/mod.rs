@@ -1,6 +1,7 @@
 //! Reading input files: paths, directories, globs and standard input, and
 //! decoding their YAML or JSON documents into JSON values or tapes.
 
+pub(crate) mod bignum;
 pub mod bulk;
 pub mod cluster;
 mod docsplit;

@@ -36,7 +36,15 @@ enum Type {
 }
 
 /// Checks `metadata` of a decoded object; the error is Go's JSON message.
-pub(crate) fn check(obj: &Map<String, Value>) -> Result<(), String> {
+#[cfg(test)]
+fn check(obj: &Map<String, Value>) -> Result<(), String> {
+    check_in(obj, None)
+}
+
+/// Checks `metadata` of a decoded object, read from `json` if that is a
+/// JSON text (a number is then named as that text writes it); the error
+/// is Go's JSON message.
+pub(crate) fn check_in(obj: &Map<String, Value>, json: Option<&str>) -> Result<(), String> {
     // The type and the object metadata decode first (metadataOnlyObject).
     for (key, value) in obj {
         let want = if key.eq_ignore_ascii_case("apiVersion") {
@@ -63,7 +71,18 @@ pub(crate) fn check(obj: &Map<String, Value>) -> Result<(), String> {
         let Some((field, ty)) = FIELDS.iter().find(|(f, _)| f.eq_ignore_ascii_case(key)) else {
             continue;
         };
-        check_field(&format!("ObjectMeta.metadata.{field}"), *ty, value)?;
+        let path = format!("ObjectMeta.metadata.{field}");
+        match (ty, value, json) {
+            (Type::Int, Value::Number(n), Some(text)) if !n.is_i64() => {
+                if let Some(lit) = super::bignum::literal_at(text, &["metadata", key]) {
+                    return Err(format!(
+                        "json: cannot unmarshal number {lit} into Go struct field {path} of type int64"
+                    ));
+                }
+            }
+            _ => {}
+        }
+        check_field(&path, *ty, value)?;
     }
     Ok(())
 }
@@ -82,9 +101,22 @@ fn check_field(path: &str, ty: Type, v: &Value) -> Result<(), String> {
         )),
         (Type::Str(_), Value::String(_)) => Ok(()),
         (Type::Str(t), v) => err(v, t),
-        (Type::Int, Value::Number(n)) if n.is_i64() || n.is_u64() => Ok(()),
+        (Type::Int, Value::Number(n)) if n.is_i64() => Ok(()),
+        // Beyond int64 too; the number as Go's JSON has it (a float's
+        // text is Go's, which for a JSON file may differ from its own).
         (Type::Int, Value::Number(n)) => Err(format!(
-            "json: cannot unmarshal number {n} into Go struct field {path} of type int64"
+            "json: cannot unmarshal number {} into Go struct field {path} of type int64",
+            match (n.as_u64(), n.as_f64()) {
+                (Some(u), _) => u.to_string(),
+                // YAML's reader gives a uint64, which kinterp's holds as
+                // the float nearest to it.
+                (None, Some(f))
+                    if (9_223_372_036_854_775_808.0..18_446_744_073_709_551_616.0).contains(&f) =>
+                {
+                    (f as u64).to_string()
+                }
+                _ => kinterp_go::gojson::number_text(n),
+            }
         )),
         (Type::Int, v) => err(v, "int64"),
         (Type::StrMap, Value::Object(m)) => {

@@ -161,6 +161,11 @@ pub fn read_one_object(
     name: &str,
     text: &str,
 ) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
+    if let Some(e) = super::bignum::object_error(text) {
+        return Err(Diagnostic::input(format!(
+            "fail to get {role} object: unable to decode {name:?}: {e}"
+        )));
+    }
     let Documents {
         values: mut docs,
         warnings,
@@ -171,7 +176,9 @@ pub fn read_one_object(
         ))),
         1 => {
             let obj = docs.pop().unwrap_or(Value::Null);
-            check_kind(name, &obj)
+            let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            let json = trimmed.starts_with(['{', '[']).then_some(trimmed);
+            check_kind_in(name, &obj, json)
                 .map_err(|e| Diagnostic::input(format!("fail to get {role} object: {e}")))?;
             Ok((obj, warnings))
         }
@@ -184,11 +191,16 @@ pub fn read_one_object(
 /// Checks that a decoded document is an object with a non-empty `kind`,
 /// with Karmada's message otherwise.
 pub fn check_kind(name: &str, obj: &Value) -> Result<(), String> {
+    check_kind_in(name, obj, None)
+}
+
+/// `check_kind` for an object read from `json`, a JSON text (numbers in
+/// errors are named as it writes them).
+fn check_kind_in(name: &str, obj: &Value, json: Option<&str>) -> Result<(), String> {
     match obj {
         Value::Object(m) => match m.get("kind") {
-            Some(Value::String(k)) if !k.is_empty() => {
-                super::objmeta::check(m).map_err(|e| format!("unable to decode {name:?}: {e}"))
-            }
+            Some(Value::String(k)) if !k.is_empty() => super::objmeta::check_in(m, json)
+                .map_err(|e| format!("unable to decode {name:?}: {e}")),
             _ => Err(format!(
                 "unable to decode {name:?}: Object 'Kind' is missing in '{}'",
                 serde_json::to_string(obj).unwrap_or_default()

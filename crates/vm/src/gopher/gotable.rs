@@ -151,6 +151,39 @@ mod tests {
         );
     }
 
+    /// A comparator that sorts again, the deepest C nesting a script can
+    /// reach (three C calls per two of gopher's frames): under gopher's
+    /// frame limit it ends with gopher's error at gopher's depth, without
+    /// one (a top level run for lint) at the C call bound; either way on a
+    /// 2 MiB thread, the size of `kinterp test`'s workers, unoptimized.
+    #[test]
+    fn deep_sort_recursion_fits_the_stack() {
+        let run = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| {
+                let lua = gotest::lua();
+                let limit: mlua::Function = lua.named_registry_value("kinterp.calllimit").unwrap();
+                lua.globals().raw_set("calllimit", limit).unwrap();
+                let probe = |first: &str| {
+                    let code = format!(
+                        "{first}\nlocal max, cmp = 0\n\
+                         cmp = function(a, b) max = max + 1 table.sort({{2, 1}}, cmp) return a < b end\n\
+                         local ok, e = pcall(table.sort, {{2, 1}}, cmp)\n\
+                         return max .. ' ' .. tostring(e)"
+                    );
+                    gotest::eval(&lua, &format!("return (function() {code} end)()"))
+                };
+                (probe("calllimit(256)"), probe(""))
+            })
+            .unwrap();
+        let (limited, unlimited) = run.join().expect("no stack overflow");
+        assert_eq!(limited, "127 <string>:3: stack overflow");
+        assert!(
+            unlimited.starts_with("132 ") && unlimited.contains("C stack overflow"),
+            "{unlimited}"
+        );
+    }
+
     #[test]
     fn stable_for_twelve_or_fewer() {
         let lua = gotest::lua();

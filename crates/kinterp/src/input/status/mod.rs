@@ -98,6 +98,9 @@ impl DocSink for NormSink<'_> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StatusItems {
     tape: Tape,
+    /// Karmada's error handing these items to Lua (a number beyond
+    /// float64 in a `status`: `bignum`), reported when they are.
+    lua_error: Option<String>,
 }
 
 /// The tape node holding the items.
@@ -153,7 +156,10 @@ impl StatusItems {
     }
 
     fn on(tape: Tape) -> StatusItems {
-        StatusItems { tape }
+        StatusItems {
+            tape,
+            lua_error: None,
+        }
     }
 
     /// The tape and its node holding the items.
@@ -188,6 +194,12 @@ impl StatusItems {
             scratch.clear();
         }
         norm.finish()
+    }
+
+    /// Karmada's error when these items are handed to Lua, if they cannot
+    /// be (see `bignum`).
+    pub fn lua_error(&self) -> Option<&str> {
+        self.lua_error.as_deref()
     }
 
     /// How many items there are.
@@ -265,6 +277,23 @@ fn decode_with(
             })
             .is_ok()
         };
+    // Numbers beyond float64 (`1E400`) do not stop Go's reader, which
+    // keeps `status` as raw JSON: handing the items to Lua fails.
+    let mut big = None;
+    let json = json
+        || trimmed.starts_with(['{', '['])
+            && super::bignum::scan(trimmed).is_some_and(|found| {
+                items.restart();
+                items.room = room;
+                let text = super::bignum::substituted(trimmed, &found.bigs);
+                let read = Tape::decode_json_stream(&text, &mut Tape::new(), |doc| {
+                    items.doc(doc, 0);
+                    doc.clear();
+                });
+                big = super::bignum::first_in_status(trimmed, &found, |k| go_fold_eq("status", k))
+                    .map(|(item, path, lit)| (item, path, lit.to_string()));
+                read.is_ok()
+            });
     let warnings = match json {
         true => Vec::new(),
         // Not JSON: YAML, or an error the YAML reader reports. Each
@@ -284,7 +313,47 @@ fn decode_with(
             warnings
         }
     };
-    Ok((items.finish()?, warnings))
+    let mut items = items.finish()?;
+    if let (Some((item, path, lit)), true) = (big, json) {
+        items.lua_error = Some(big_number_error(&items, item, &path, &lit));
+    }
+    Ok((items, warnings))
+}
+
+/// `bignum::lua_decode_error` for these items.
+fn big_number_error(
+    items: &StatusItems,
+    item: usize,
+    path: &[super::bignum::Step],
+    lit: &str,
+) -> String {
+    let values = items.to_values();
+    let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let fields: Vec<_> = values
+        .iter()
+        .map(|v| {
+            let applied = v.get("applied").and_then(Value::as_bool).unwrap_or(false);
+            let strings = [
+                text(v, "clusterName"),
+                text(v, "appliedMessage"),
+                text(v, "health"),
+            ];
+            (strings, v.get("status").is_some(), applied)
+        })
+        .collect();
+    let dumps: Vec<_> = fields
+        .iter()
+        .map(
+            |([cluster, message, health], has_status, applied)| super::bignum::ItemDump {
+                cluster,
+                has_status: *has_status,
+                applied: *applied,
+                message,
+                health,
+            },
+        )
+        .collect();
+    super::bignum::lua_decode_error(&dumps, item, path, lit)
 }
 
 mod fast;

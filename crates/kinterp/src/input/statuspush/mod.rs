@@ -13,8 +13,12 @@ use crate::lua::convert::push_protected;
 
 /// Converts status items into a Lua array, straight from their tape (as
 /// `json_to_lua` would convert the items as one JSON array); they are
-/// lent, and can be converted again.
+/// lent, and can be converted again. Items Karmada cannot hand to Lua
+/// (`StatusItems::lua_error`) are its error.
 pub(crate) fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
+    if let Some(e) = items.lua_error() {
+        return Err(mlua::Error::RuntimeError(e.to_string()));
+    }
     let (tape, root) = items.tape();
     push_items(lua, Held::Lent(tape), root, SHAPES, &mut 0)
 }
@@ -22,6 +26,9 @@ pub(crate) fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Resul
 /// `status_items_to_lua`, spending the items: their tape is taken and
 /// its memory given back as the items are converted.
 pub(crate) fn status_items_into_lua(lua: &Lua, items: StatusItems) -> mlua::Result<LuaValue> {
+    if let Some(e) = items.lua_error() {
+        return Err(mlua::Error::RuntimeError(e.to_string()));
+    }
     let (mut tape, root) = items.into_tape();
     push_items(lua, Held::Own(&mut tape), root, SHAPES, &mut 0)
 }
