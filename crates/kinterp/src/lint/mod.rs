@@ -139,9 +139,10 @@ impl Finding {
 /// Lints one file's text. `path` is the name findings carry.
 pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let map = locate::locate(text);
     let name = path.display().to_string();
-    if let Err(e) = crate::input::yaml::parse_documents(&name, text) {
+    // One parse: Karmada's verdict on the file and the positions.
+    let locate::Read { documents, map } = locate::read(&name, text);
+    if let Err(e) = documents {
         let at = map
             .error
             .as_ref()
