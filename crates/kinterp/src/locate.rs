@@ -234,8 +234,19 @@ pub struct Read {
 /// of `crate::input::yaml::read_documents`, which may take a faster reader
 /// that knows no positions.
 pub fn read(name: &str, text: &str) -> Read {
+    read_keeping(name, text, true)
+}
+
+/// [`read`] for a caller that wants Karmada's verdict, not the values
+/// (`kinterp lint`, the language server): each document's value is
+/// dropped once read, so the file is never held twice.
+pub fn read_verdict(name: &str, text: &str) -> Read {
+    read_keeping(name, text, false)
+}
+
+fn read_keeping(name: &str, text: &str, keep: bool) -> Read {
     let mut tree = tree::Tree::new(text);
-    let read = crate::input::yaml::read_watched(name, text, &mut tree);
+    let read = crate::input::yaml::read_watched(name, text, &mut tree, keep);
     let (documents, error) = tree.finish();
     Read {
         documents: read,

@@ -124,16 +124,23 @@ pub(crate) fn watch_documents(text: &str, watch: &mut dyn Watch) {
 /// gives both; the values and errors are `read_documents`'s. A file that
 /// Karmada reads as JSON, or whose document separators it rejects, has
 /// its values and errors from `read_documents` and its events from a
-/// second, positions-only reading.
+/// second, positions-only reading. Unless `keep`, each value is dropped
+/// once read (the verdict and the warnings stay).
 pub(crate) fn read_watched(
     name: &str,
     text: &str,
     watch: &mut dyn Watch,
+    keep: bool,
 ) -> Result<Documents, Diagnostic> {
     let split = match super::docsplit::go_documents(name, text) {
         Ok(split) if !looks_like_json(text) => split,
         _ => {
-            let read = read_documents(name, text);
+            let read = read_documents(name, text).map(|mut d| {
+                if !keep {
+                    d.values = Vec::new();
+                }
+                d
+            });
             // Tabs between JSON's tokens are blanks YAML refuses in places
             // (a line holding only a tab): spaces keep every offset.
             let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
@@ -150,7 +157,9 @@ pub(crate) fn read_watched(
         name,
         &split,
         &mut |v| {
-            values.push(v);
+            if keep {
+                values.push(v);
+            }
             Ok(())
         },
         Some(watch),

@@ -46,7 +46,18 @@ impl<'t> Cursor<'t> {
             to -= 1;
         }
         if to < self.byte {
-            *self = Cursor::new(self.text);
+            // Back (rare: a few characters): undo the walk from `to`.
+            let bytes = self.text.as_bytes();
+            let back = &self.text[to..self.byte];
+            self.chars -= back.chars().count();
+            self.line -= back
+                .char_indices()
+                .filter(|&(i, c)| c == '\n' || (c == '\r' && bytes.get(to + i + 1) != Some(&b'\n')))
+                .count();
+            let line_start = self.text[..to].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            self.column = self.text[line_start..to].chars().count();
+            self.byte = to;
+            return;
         }
         let bytes = self.text.as_bytes();
         for (i, c) in self.text[self.byte..to].char_indices() {
@@ -105,8 +116,8 @@ impl<'t> Tree<'t> {
     }
 
     fn node(&mut self, at: usize, end: usize, value: NodeValue) -> Node {
-        let (end, _) = self.cursor.at(end);
         let (start, offset) = self.cursor.at(at);
+        let (end, _) = self.cursor.at(end);
         Node {
             start,
             end,
