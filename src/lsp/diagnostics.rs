@@ -27,7 +27,10 @@ pub fn diagnose(path: &Path, text: &str, layout: &Layout) -> Vec<Diagnostic> {
             versions: vec![(version.to_string(), c.target_schema.clone()?)],
         })
     }));
-    let mut found = lint::lint_text(path, text, &config);
+    let mut found = match &layout.parsed.0 {
+        Some(read) => lint::lint_read(path, read, &config),
+        None => lint::lint_text(path, text, &config),
+    };
     if layout.customizations.is_empty() {
         found.retain(|d| d.code.as_deref() == Some(RuleId::YamlSyntax.as_str()));
     }

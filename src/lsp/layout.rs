@@ -11,6 +11,20 @@ use kinterp::ops::Operation;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Layout {
     pub customizations: Vec<CustomizationBlock>,
+    /// The file's one parse, which the diagnostics lint.
+    pub parsed: Parsed,
+}
+
+/// A file's verdict and positions from one parse (`locate::read_verdict`): a
+/// cache
+/// of the text, so two layouts of one text are equal whatever it holds.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed(pub Option<std::sync::Arc<locate::Read>>);
+
+impl PartialEq for Parsed {
+    fn eq(&self, _: &Parsed) -> bool {
+        true
+    }
 }
 
 /// One customization document.
@@ -146,10 +160,14 @@ impl Layout {
 
 /// Reads the file's shape. Never fails: what cannot be read is left out.
 pub fn layout(text: &str) -> Layout {
-    let map = locate::locate(text);
-    let customizations = map
+    // Read once, for the layout and the diagnostics (no file name: lint
+    // reads the structured error, not its text).
+    let read = std::sync::Arc::new(locate::read_verdict("", text));
+    let customizations = read
+        .map
         .customizations
-        .into_iter()
+        .iter()
+        .cloned()
         .map(|c| CustomizationBlock {
             name: c.name,
             target_api_version: c.target_api_version,
@@ -175,7 +193,10 @@ pub fn layout(text: &str) -> Layout {
                 .collect(),
         })
         .collect();
-    Layout { customizations }
+    Layout {
+        customizations,
+        parsed: Parsed(Some(read)),
+    }
 }
 
 #[cfg(test)]

@@ -142,12 +142,15 @@ impl Report {
         let mut maps: HashMap<String, crate::locate::FileMap> = HashMap::new();
         let mut rules = Vec::new();
         for c in customizations {
-            if !maps.contains_key(&c.file) {
+            // A loaded customization keeps its file's text and positions
+            // (located once per file, shared with error positions).
+            let kept = c.origin.as_ref().map(|o| o.source.map());
+            if kept.is_none() && !maps.contains_key(&c.file) {
                 if let Some(text) = text_of(&c.file) {
                     maps.insert(c.file.clone(), crate::locate::locate(text));
                 }
             }
-            let located = maps.get(&c.file).and_then(|m| {
+            let located = kept.or_else(|| maps.get(&c.file)).and_then(|m| {
                 m.customizations
                     .iter()
                     .find(|l| l.name.as_deref().unwrap_or("") == c.name)

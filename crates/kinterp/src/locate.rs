@@ -4,17 +4,18 @@
 //! inside a script (as Lua counts it) maps to the line and column of the
 //! file the user edits.
 //!
-//! Positions are 1-based lines and columns counted in characters. The YAML
-//! is read with `saphyr-parser`, an event parser that reports a span for
-//! every node; decoding values (YAML 1.1 types, Karmada's errors) stays
-//! with `crate::input` and `crate::ric`: this module only says *where*.
+//! Positions are 1-based lines and columns counted in characters. They
+//! come from the events of the same libyaml parse that reads the values
+//! (`crate::input::libyaml`; [`read`] gives both from one parse);
+//! decoding values (YAML 1.1 types, Karmada's errors) stays with
+//! `crate::input` and `crate::ric`: this module only says *where*.
 
-use saphyr_parser::{Event, Parser, ScalarStyle, Span};
-
-use crate::diag::Position;
+use crate::diag::{Diagnostic, Position};
+use crate::input::yaml::Documents;
 use crate::ops::Operation;
 
 mod script;
+mod tree;
 
 pub use script::ScriptMap;
 
@@ -28,18 +29,6 @@ pub enum Style {
     Literal,
     /// A `>` block.
     Folded,
-}
-
-impl Style {
-    fn from_saphyr(style: ScalarStyle) -> Style {
-        match style {
-            ScalarStyle::Plain => Style::Plain,
-            ScalarStyle::SingleQuoted => Style::SingleQuoted,
-            ScalarStyle::DoubleQuoted => Style::DoubleQuoted,
-            ScalarStyle::Literal => Style::Literal,
-            ScalarStyle::Folded => Style::Folded,
-        }
-    }
 }
 
 /// One YAML node with its span.
@@ -222,13 +211,50 @@ impl FileMap {
     }
 }
 
-fn position(m: saphyr_parser::Marker) -> Position {
-    Position::new(m.line(), m.col() + 1)
+/// Reads `text` (a YAML stream or JSON) with positions. The text is read
+/// as Karmada cuts its documents (what follows a `...` line up to the next
+/// `---` is not read); a syntax error ends the reading.
+pub fn locate(text: &str) -> FileMap {
+    let mut tree = tree::Tree::new(text);
+    crate::input::yaml::watch_documents(text, &mut tree);
+    let (documents, error) = tree.finish();
+    file_map(documents, error, text)
 }
 
-/// Reads `text` (a YAML stream or JSON) with positions.
-pub fn locate(text: &str) -> FileMap {
-    let (documents, error) = read_documents(text);
+/// A file read once for both what it says and where: the documents as
+/// the readers give them (or Karmada's error) and the positions.
+#[derive(Debug)]
+pub struct Read {
+    pub documents: Result<Documents, Diagnostic>,
+    pub map: FileMap,
+}
+
+/// Reads `text` once (libyaml's events build the values and the node tree
+/// together); `name` is the file's name in errors. The values are those
+/// of `crate::input::yaml::read_documents`, which may take a faster reader
+/// that knows no positions.
+pub fn read(name: &str, text: &str) -> Read {
+    read_keeping(name, text, true)
+}
+
+/// [`read`] for a caller that wants Karmada's verdict, not the values
+/// (`kinterp lint`, the language server): each document's value is
+/// dropped once read, so the file is never held twice.
+pub fn read_verdict(name: &str, text: &str) -> Read {
+    read_keeping(name, text, false)
+}
+
+fn read_keeping(name: &str, text: &str, keep: bool) -> Read {
+    let mut tree = tree::Tree::new(text);
+    let read = crate::input::yaml::read_watched(name, text, &mut tree, keep);
+    let (documents, error) = tree.finish();
+    Read {
+        documents: read,
+        map: file_map(documents, error, text),
+    }
+}
+
+fn file_map(documents: Vec<Document>, error: Option<YamlError>, text: &str) -> FileMap {
     let chars: Vec<char> = text.chars().collect();
     let is_ric = |n: &Node| n.get("kind").and_then(Node::as_str) == Some(crate::ric::RIC_KIND);
     let mut customizations = Vec::new();
@@ -325,99 +351,6 @@ fn customization(
         target_kind: target_str("kind"),
         rules,
     }
-}
-
-/// A partly built node.
-enum Open {
-    Mapping(Node, Vec<(Node, Node)>, Option<Node>),
-    Sequence(Node, Vec<Node>),
-}
-
-fn read_documents(text: &str) -> (Vec<Document>, Option<YamlError>) {
-    let mut docs = Vec::new();
-    let mut stack: Vec<Open> = Vec::new();
-    let mut current: Option<Document> = None;
-    for item in Parser::new_from_str(text) {
-        let (event, span) = match item {
-            Ok(pair) => pair,
-            Err(e) => {
-                if let Some(d) = current.take() {
-                    docs.push(d);
-                }
-                let error = YamlError {
-                    position: position(*e.marker()),
-                    message: e.info().to_string(),
-                };
-                return (docs, Some(error));
-            }
-        };
-        let leaf = |value: NodeValue, span: Span| Node {
-            start: position(span.start),
-            end: position(span.end),
-            offset: span.start.index(),
-            value,
-        };
-        let done = match event {
-            Event::DocumentStart(_) => {
-                current = Some(Document {
-                    start: position(span.start),
-                    root: None,
-                });
-                None
-            }
-            Event::DocumentEnd => {
-                docs.extend(current.take());
-                None
-            }
-            Event::Scalar(text, style, _, _) => Some(leaf(
-                NodeValue::Scalar {
-                    text: text.into_owned(),
-                    style: Style::from_saphyr(style),
-                },
-                span,
-            )),
-            Event::Alias(_) => Some(leaf(NodeValue::Alias, span)),
-            Event::MappingStart(..) => {
-                let node = leaf(NodeValue::Alias, span);
-                stack.push(Open::Mapping(node, Vec::new(), None));
-                None
-            }
-            Event::SequenceStart(..) => {
-                stack.push(Open::Sequence(leaf(NodeValue::Alias, span), Vec::new()));
-                None
-            }
-            Event::MappingEnd | Event::SequenceEnd => match stack.pop() {
-                Some(Open::Mapping(mut node, entries, _)) => {
-                    node.end = position(span.end);
-                    node.value = NodeValue::Mapping(entries);
-                    Some(node)
-                }
-                Some(Open::Sequence(mut node, items)) => {
-                    node.end = position(span.end);
-                    node.value = NodeValue::Sequence(items);
-                    Some(node)
-                }
-                None => None,
-            },
-            Event::StreamStart | Event::StreamEnd | Event::Nothing => None,
-        };
-        if let Some(node) = done {
-            match stack.last_mut() {
-                Some(Open::Mapping(_, entries, key)) => match key.take() {
-                    Some(k) => entries.push((k, node)),
-                    None => *key = Some(node),
-                },
-                Some(Open::Sequence(_, items)) => items.push(node),
-                None => {
-                    if let Some(d) = current.as_mut() {
-                        d.root = Some(node);
-                    }
-                }
-            }
-        }
-    }
-    docs.extend(current.take());
-    (docs, None)
 }
 
 #[cfg(test)]

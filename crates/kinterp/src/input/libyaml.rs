@@ -4,13 +4,16 @@
 //! (`yaml11`), merge keys applied, and duplicate keys resolved as Go's
 //! reader does (the last one wins), each reported as a warning.
 
-use std::collections::HashMap;
-use std::mem::MaybeUninit;
-
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Kind, Location, Position};
 use kinterp_go::yaml11::{self, Scalar};
+
+mod events;
+
+use events::Events;
+pub(crate) use events::{Ev, Mark, ScalarStyle, Watch};
 
 /// Deepest nesting of collections, as serde_yaml allowed.
 const MAX_DEPTH: usize = 128;
@@ -52,28 +55,61 @@ pub(crate) fn parse_each(
     text: &str,
     sink: &mut dyn FnMut(Value) -> Result<(), crate::diag::Diagnostic>,
 ) -> Result<Vec<Diagnostic>, Outcome> {
+    parse_each_watched(name, text, sink, None)
+}
+
+/// `parse_each`, showing every event libyaml reads to `watch` as well
+/// (positions and values from one parse).
+pub(crate) fn parse_each_watched<'a>(
+    name: &'a str,
+    text: &'a str,
+    sink: &mut dyn FnMut(Value) -> Result<(), crate::diag::Diagnostic>,
+    watch: Option<&'a mut dyn Watch>,
+) -> Result<Vec<Diagnostic>, Outcome> {
+    let mut events = Events::new(text.as_bytes());
+    events.watch = watch;
+    let watched = events.watch.is_some();
     let mut b = Builder {
-        events: Events::new(text.as_bytes()),
+        events,
         name,
         anchors: HashMap::new(),
         warnings: Vec::new(),
         budget: 0,
         flow: 0,
     };
-    loop {
-        let (ev, _) = b.events.next().map_err(Outcome::Yaml)?;
-        match ev {
-            Ev::StreamStart | Ev::DocEnd => {}
-            Ev::StreamEnd => return Ok(b.warnings),
-            Ev::DocStart => {
-                b.anchors.clear();
-                let (ev, mark) = b.events.next().map_err(Outcome::Yaml)?;
-                let doc = b.node(ev, mark, 0).map_err(Outcome::Yaml)?;
-                if !doc.is_null() {
-                    sink(doc).map_err(Outcome::Sink)?;
-                }
+    let read = b.documents(sink);
+    if watched && read.is_err() {
+        // The watcher sees the whole stream, up to a syntax error.
+        while let Ok((ev, _)) = b.events.next() {
+            if let Ev::StreamEnd = ev {
+                break;
             }
-            _ => return Err(Outcome::Yaml(YamlError::new("unexpected event", None))),
+        }
+    }
+    read.map(|()| b.warnings)
+}
+
+impl Builder<'_> {
+    /// Reads every document, handing each non-null one to `sink`.
+    fn documents(
+        &mut self,
+        sink: &mut dyn FnMut(Value) -> Result<(), crate::diag::Diagnostic>,
+    ) -> Result<(), Outcome> {
+        loop {
+            let (ev, _) = self.events.next().map_err(Outcome::Yaml)?;
+            match ev {
+                Ev::StreamStart | Ev::DocEnd => {}
+                Ev::StreamEnd => return Ok(()),
+                Ev::DocStart => {
+                    self.anchors.clear();
+                    let (ev, mark) = self.events.next().map_err(Outcome::Yaml)?;
+                    let doc = self.node(ev, mark, 0).map_err(Outcome::Yaml)?;
+                    if !doc.is_null() {
+                        sink(doc).map_err(Outcome::Sink)?;
+                    }
+                }
+                _ => return Err(Outcome::Yaml(YamlError::new("unexpected event", None))),
+            }
         }
     }
 }
@@ -84,34 +120,6 @@ pub(crate) enum Outcome {
     Yaml(YamlError),
     Sink(Diagnostic),
 }
-
-/// One event, copied out of libyaml's.
-enum Ev {
-    StreamStart,
-    StreamEnd,
-    DocStart,
-    DocEnd,
-    Alias(Vec<u8>),
-    Scalar {
-        anchor: Option<Vec<u8>>,
-        tag: Option<Vec<u8>>,
-        value: String,
-        plain: bool,
-    },
-    SeqStart {
-        anchor: Option<Vec<u8>>,
-        flow: bool,
-    },
-    SeqEnd,
-    MapStart {
-        anchor: Option<Vec<u8>>,
-        flow: bool,
-    },
-    MapEnd,
-}
-
-/// A 0-based (line, column) of an event's start.
-type Mark = (usize, usize);
 
 struct Builder<'a> {
     events: Events<'a>,
@@ -133,8 +141,9 @@ impl Builder<'_> {
                 anchor,
                 tag,
                 value,
-                plain,
+                style,
             } => {
+                let plain = style == ScalarStyle::Plain;
                 self.flow_plain(plain, &value, mark)?;
                 if tag.as_deref() == Some(BINARY_TAG) {
                     let v = go_binary(&value).ok_or_else(|| {
@@ -207,8 +216,9 @@ impl Builder<'_> {
                     anchor,
                     tag,
                     value,
-                    plain,
+                    style,
                 } => {
+                    let plain = style == ScalarStyle::Plain;
                     self.flow_plain(plain, &value, mark)?;
                     let typed = scalar_type(tag.as_deref(), &value, plain)
                         .map_err(|m| YamlError::new(m, Some(one_based(mark))))?;
@@ -326,8 +336,8 @@ fn nodes(v: &Value) -> usize {
     }
 }
 
-fn one_based((line, column): Mark) -> (usize, usize) {
-    (line + 1, column + 1)
+fn one_based(mark: Mark) -> (usize, usize) {
+    (mark.line + 1, mark.column + 1)
 }
 
 const TAG_PREFIX: &[u8] = b"tag:yaml.org,2002:";
@@ -415,165 +425,14 @@ fn scalar_type(tag: Option<&[u8]>, value: &str, plain: bool) -> Result<Scalar, S
     ))
 }
 
-/// libyaml's parser over one text, yielding owned events.
-struct Events<'a> {
-    parser: Box<MaybeUninit<unsafe_libyaml::yaml_parser_t>>,
-    /// Events read so far.
-    count: usize,
-    /// The text libyaml reads from (it keeps a pointer into it).
-    _text: std::marker::PhantomData<&'a [u8]>,
-}
-
-impl<'a> Events<'a> {
-    fn new(text: &'a [u8]) -> Events<'a> {
-        let mut parser = Box::new(MaybeUninit::<unsafe_libyaml::yaml_parser_t>::uninit());
-        // SAFETY: the parser is boxed (libyaml keeps a pointer to it) and
-        // initialized before use; the text outlives it (the borrow `'a`).
-        unsafe {
-            let p = parser.as_mut_ptr();
-            if unsafe_libyaml::yaml_parser_initialize(p).fail {
-                panic!("libyaml: out of memory");
-            }
-            unsafe_libyaml::yaml_parser_set_encoding(p, unsafe_libyaml::YAML_UTF8_ENCODING);
-            unsafe_libyaml::yaml_parser_set_input_string(p, text.as_ptr(), text.len() as u64);
-        }
-        Events {
-            parser,
-            count: 0,
-            _text: std::marker::PhantomData,
-        }
-    }
-
-    fn next(&mut self) -> R<(Ev, Mark)> {
-        let mut event = MaybeUninit::<unsafe_libyaml::yaml_event_t>::uninit();
-        // SAFETY: the parser was initialized in `new`; an event that
-        // yaml_parser_parse filled is read, then deleted once.
-        unsafe {
-            let p = self.parser.as_mut_ptr();
-            let failed = (&*p).error != unsafe_libyaml::YAML_NO_ERROR;
-            if failed || unsafe_libyaml::yaml_parser_parse(p, event.as_mut_ptr()).fail {
-                return Err(parse_error(p));
-            }
-            let e = event.as_mut_ptr();
-            let mark = (
-                (*e).start_mark.line as usize,
-                (*e).start_mark.column as usize,
-            );
-            let ev = convert(&*e);
-            unsafe_libyaml::yaml_event_delete(e);
-            self.count += 1;
-            Ok((ev, mark))
-        }
-    }
-}
-
-impl Drop for Events<'_> {
-    fn drop(&mut self) {
-        // SAFETY: initialized in `new`, deleted once here.
-        unsafe { unsafe_libyaml::yaml_parser_delete(self.parser.as_mut_ptr()) }
-    }
-}
-
-/// libyaml's error, worded as serde_yaml worded it (the problem, then its
-/// place), located at the problem.
-///
-/// # Safety
-///
-/// `p` points to an initialized parser.
-unsafe fn parse_error(p: *const unsafe_libyaml::yaml_parser_t) -> YamlError {
-    // SAFETY: the caller passes an initialized parser.
-    unsafe {
-        let p: &unsafe_libyaml::yaml_parser_t = &*p;
-        let problem = c_text(p.problem);
-        let mark = p.problem_mark;
-        let (line, column) = (mark.line as usize, mark.column as usize);
-        if line != 0 || column != 0 {
-            YamlError::new(problem, Some((line + 1, column + 1)))
-        } else {
-            let offset = p.problem_offset;
-            let mut msg = problem;
-            if offset != 0 {
-                msg.push_str(&format!(" at position {offset}"));
-            }
-            let context = p.context;
-            if !context.is_null() {
-                msg.push_str(", ");
-                msg.push_str(&c_text(context));
-            }
-            YamlError::new(msg, Some((1, 1)))
-        }
-    }
-}
-
-/// A NUL-terminated C string as text (lossy), or a placeholder for null.
-///
-/// # Safety
-///
-/// `s` is null or points to a NUL-terminated string.
-unsafe fn c_text(s: *const std::ffi::c_char) -> String {
-    if s.is_null() {
-        return "libyaml parser failed but there is no error".into();
-    }
-    // SAFETY: libyaml's messages are NUL-terminated static strings.
-    unsafe { std::ffi::CStr::from_ptr(s) }
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// Copies the bytes at `s` up to the NUL, or `None` for a null pointer.
-///
-/// # Safety
-///
-/// `s` is null or points to a NUL-terminated string.
-unsafe fn c_bytes(s: *const u8) -> Option<Vec<u8>> {
-    if s.is_null() {
-        return None;
-    }
-    // SAFETY: anchors and tags in libyaml events are NUL-terminated.
-    Some(
-        unsafe { std::ffi::CStr::from_ptr(s.cast()) }
-            .to_bytes()
-            .to_vec(),
-    )
-}
-
-/// One libyaml event as the reader's own event type.
-///
-/// # Safety
-///
-/// `e` is an event the parser produced (its union field matches its type and
-/// its pointers are valid).
-unsafe fn convert(e: &unsafe_libyaml::yaml_event_t) -> Ev {
-    // SAFETY: each union field is read for its own event type.
-    unsafe {
-        match e.type_ {
-            unsafe_libyaml::YAML_STREAM_START_EVENT => Ev::StreamStart,
-            unsafe_libyaml::YAML_STREAM_END_EVENT => Ev::StreamEnd,
-            unsafe_libyaml::YAML_DOCUMENT_START_EVENT => Ev::DocStart,
-            unsafe_libyaml::YAML_DOCUMENT_END_EVENT => Ev::DocEnd,
-            unsafe_libyaml::YAML_ALIAS_EVENT => {
-                Ev::Alias(c_bytes(e.data.alias.anchor).unwrap_or_default())
-            }
-            unsafe_libyaml::YAML_SCALAR_EVENT => {
-                let s = &e.data.scalar;
-                let bytes = std::slice::from_raw_parts(s.value, s.length as usize);
-                Ev::Scalar {
-                    anchor: c_bytes(s.anchor),
-                    tag: c_bytes(s.tag),
-                    value: String::from_utf8_lossy(bytes).into_owned(),
-                    plain: s.style == unsafe_libyaml::YAML_PLAIN_SCALAR_STYLE,
-                }
-            }
-            unsafe_libyaml::YAML_SEQUENCE_START_EVENT => Ev::SeqStart {
-                anchor: c_bytes(e.data.sequence_start.anchor),
-                flow: e.data.sequence_start.style == unsafe_libyaml::YAML_FLOW_SEQUENCE_STYLE,
-            },
-            unsafe_libyaml::YAML_SEQUENCE_END_EVENT => Ev::SeqEnd,
-            unsafe_libyaml::YAML_MAPPING_START_EVENT => Ev::MapStart {
-                anchor: c_bytes(e.data.mapping_start.anchor),
-                flow: e.data.mapping_start.style == unsafe_libyaml::YAML_FLOW_MAPPING_STYLE,
-            },
-            _ => Ev::MapEnd,
+/// Shows every event of `text` to `watch`, up to the end or the first
+/// syntax error, building no values.
+pub(crate) fn watch_all<'a>(text: &'a str, watch: &'a mut dyn Watch) {
+    let mut events = Events::new(text.as_bytes());
+    events.watch = Some(watch);
+    while let Ok((ev, _)) = events.next() {
+        if let Ev::StreamEnd = ev {
+            return;
         }
     }
 }

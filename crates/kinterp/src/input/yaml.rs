@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::libyaml::{self, Outcome};
+pub(crate) use super::libyaml::{Ev, Mark, ScalarStyle, Watch};
 use crate::diag::Diagnostic;
 
 /// What a reader does with each document as soon as it is decoded.
@@ -69,7 +70,7 @@ pub(crate) fn each_document(
 ) -> Result<Vec<Diagnostic>, Diagnostic> {
     let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let mut json_error = None;
-    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+    if looks_like_json(text) {
         match parse_json_stream(trimmed) {
             Ok(values) => {
                 for v in values {
@@ -104,6 +105,69 @@ pub(crate) fn parse_documents_slow(name: &str, text: &str) -> Result<Vec<Value>,
     Ok(values)
 }
 
+/// Whether `text` is read as JSON first.
+fn looks_like_json(text: &str) -> bool {
+    let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    trimmed.starts_with('{') || trimmed.starts_with('[')
+}
+
+/// Shows libyaml's events of `text`, cut into documents as Karmada cuts
+/// them, to `watch` (see `crate::locate::locate`).
+pub(crate) fn watch_documents(text: &str, watch: &mut dyn Watch) {
+    let split = super::docsplit::go_documents("", text);
+    libyaml::watch_all(split.as_deref().unwrap_or(text), watch);
+}
+
+/// `read_documents` for a file whose positions are wanted too: the YAML
+/// is read by libyaml alone (the fast reader knows no positions), its
+/// events shown to `watch` as the values are built, so that one parse
+/// gives both; the values and errors are `read_documents`'s. A file that
+/// Karmada reads as JSON, or whose document separators it rejects, has
+/// its values and errors from `read_documents` and its events from a
+/// second, positions-only reading. Unless `keep`, each value is dropped
+/// once read (the verdict and the warnings stay).
+pub(crate) fn read_watched(
+    name: &str,
+    text: &str,
+    watch: &mut dyn Watch,
+    keep: bool,
+) -> Result<Documents, Diagnostic> {
+    let split = match super::docsplit::go_documents(name, text) {
+        Ok(split) if !looks_like_json(text) => split,
+        _ => {
+            let read = read_documents(name, text).map(|mut d| {
+                if !keep {
+                    d.values = Vec::new();
+                }
+                d
+            });
+            // Tabs between JSON's tokens are blanks YAML refuses in places
+            // (a line holding only a tab): spaces keep every offset.
+            let trimmed = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            if text.contains('\t') && read.is_ok() && parse_json_stream(trimmed).is_ok() {
+                watch_documents(&text.replace('\t', " "), watch);
+            } else {
+                watch_documents(text, watch);
+            }
+            return read;
+        }
+    };
+    let mut values = Vec::new();
+    let read = libyaml::parse_each_watched(
+        name,
+        &split,
+        &mut |v| {
+            if keep {
+                values.push(v);
+            }
+            Ok(())
+        },
+        Some(watch),
+    );
+    read.map(|warnings| Documents { values, warnings })
+        .map_err(|e| yaml_diagnostic(name, e, None))
+}
+
 /// Every non-null document of a YAML stream through libyaml. A JSON
 /// error, when given, replaces YAML's in the message.
 fn parse_yaml_stream(
@@ -112,7 +176,13 @@ fn parse_yaml_stream(
     json_error: Option<&serde_json::Error>,
     sink: &mut dyn DocSink,
 ) -> Result<Vec<Diagnostic>, Diagnostic> {
-    libyaml::parse_each(name, text, &mut |v| sink.doc(v)).map_err(|e| match e {
+    libyaml::parse_each(name, text, &mut |v| sink.doc(v))
+        .map_err(|e| yaml_diagnostic(name, e, json_error))
+}
+
+/// Why the YAML reader stopped, as a diagnostic naming the file.
+fn yaml_diagnostic(name: &str, e: Outcome, json_error: Option<&serde_json::Error>) -> Diagnostic {
+    match e {
         Outcome::Sink(e) => e,
         Outcome::Yaml(_) if json_error.is_some() => {
             let j = json_error.expect("checked");
@@ -133,7 +203,7 @@ fn parse_yaml_stream(
                 None => d,
             }
         }
-    })
+    }
 }
 
 fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {

@@ -135,18 +135,27 @@ impl Finding {
 
 /// Lints one file's text. `path` is the name findings carry.
 pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
+    // One parse: Karmada's verdict on the file and the positions.
+    let read = locate::read_verdict(&path.display().to_string(), text);
+    lint_read(path, &read, config)
+}
+
+/// Lints a file already read by `locate::read_verdict` (the language server keeps
+/// that one parse for its other features). `path` is the name findings
+/// carry.
+pub fn lint_read(path: &Path, read: &locate::Read, config: &Config) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let map = locate::locate(text);
-    let name = path.display().to_string();
-    if let Err(e) = crate::input::yaml::parse_documents(&name, text) {
+    let map = &read.map;
+    if let Err(e) = &read.documents {
         let at = map
             .error
             .as_ref()
             .map(|e| e.position)
-            .or_else(|| position_in_message(&e.to_string(), &name))
-            .unwrap_or(Position::new(1, 1));
-        let message = e.to_string();
-        let message = strip_location(&message, &name).to_string();
+            .or(e.location.position)
+            .map_or(Position::new(1, 1), |p| {
+                Position::new(p.line, p.column.max(1))
+            });
+        let message = e.message.clone();
         push(
             &mut out,
             path,
@@ -174,14 +183,14 @@ pub fn lint_text(path: &Path, text: &str, config: &Config) -> Vec<Diagnostic> {
         );
         push(&mut out, path, config, None, None, f);
     }
-    let walk = documents::walk(&map);
+    let walk = documents::walk(map);
     for item in &walk.items {
         let cname = item.customization.and_then(|c| c.name.clone());
         for f in rules::schema::check_document(item.root) {
             push(&mut out, path, config, cname.as_deref(), None, f);
         }
         if let Some(c) = item.customization {
-            lint_scripts(&mut out, path, config, &map, c);
+            lint_scripts(&mut out, path, config, map, c);
         }
     }
     if let Some(f) = walk.skipped_finding() {
@@ -274,27 +283,6 @@ fn finish(mut out: Vec<Diagnostic>, kind: Kind) -> Vec<Diagnostic> {
     }
     out.sort_by_key(|d| d.location.position);
     out
-}
-
-/// `NAME:LINE:COL: ` at the start of an input error, as a position.
-fn position_in_message(message: &str, name: &str) -> Option<Position> {
-    let rest = message.strip_prefix(name)?.strip_prefix(':')?;
-    let mut parts = rest.splitn(3, ':');
-    let line = parts.next()?.trim().parse().ok()?;
-    let column = parts
-        .next()
-        .and_then(|c| c.trim().parse().ok())
-        .unwrap_or(1);
-    Some(Position::new(line, column))
-}
-
-/// The message without its leading `NAME:LINE:COL: `.
-fn strip_location<'a>(message: &'a str, name: &str) -> &'a str {
-    let Some(rest) = message.strip_prefix(name) else {
-        return message;
-    };
-    let rest = rest.trim_start_matches(|c: char| c == ':' || c.is_ascii_digit());
-    rest.trim_start()
 }
 
 #[cfg(test)]
