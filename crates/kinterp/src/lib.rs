@@ -120,6 +120,7 @@ pub mod check;
 pub mod contract;
 pub mod coverage;
 pub mod crd;
+pub mod deep;
 pub mod diag;
 pub mod gotypes;
 pub mod input;

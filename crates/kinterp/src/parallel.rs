@@ -18,16 +18,18 @@ pub fn map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Syn
     std::thread::scope(|s| {
         for _ in 0..jobs {
             s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= items.len() {
-                        break;
+                crate::deep::with_stack(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= items.len() {
+                            break;
+                        }
+                        let r = f(&items[i]);
+                        if let Ok(mut slot) = slots[i].lock() {
+                            *slot = Some(r);
+                        }
                     }
-                    let r = f(&items[i]);
-                    if let Ok(mut slot) = slots[i].lock() {
-                        *slot = Some(r);
-                    }
-                }
+                })
             });
         }
     });

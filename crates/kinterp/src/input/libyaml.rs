@@ -12,8 +12,7 @@ use serde_json::{Map, Value};
 use crate::diag::{Diagnostic, Kind, Location, Position};
 use kinterp_go::yaml11::{self, Scalar};
 
-/// Deepest nesting of collections, as serde_yaml allowed.
-const MAX_DEPTH: usize = 128;
+use kinterp_go::depth::{JSON_TOO_DEEP, MAX_DEPTH, YAML_MAX_DEPTH, YAML_TOO_DEEP};
 
 /// A problem in the text: the message, and the 1-based line and column
 /// when known.
@@ -59,6 +58,8 @@ pub(crate) fn parse_each(
         warnings: Vec::new(),
         budget: 0,
         flow: 0,
+        indents: Vec::new(),
+        too_deep: false,
     };
     loop {
         let (ev, _) = b.events.next().map_err(Outcome::Yaml)?;
@@ -69,6 +70,11 @@ pub(crate) fn parse_each(
                 b.anchors.clear();
                 let (ev, mark) = b.events.next().map_err(Outcome::Yaml)?;
                 let doc = b.node(ev, mark, 0).map_err(Outcome::Yaml)?;
+                // Go converts a document to JSON once it is read whole: a
+                // syntax error anywhere in it wins over its depth.
+                if std::mem::take(&mut b.too_deep) {
+                    return Err(Outcome::Yaml(YamlError::conversion(JSON_TOO_DEEP)));
+                }
                 if !doc.is_null() {
                     sink(doc).map_err(Outcome::Sink)?;
                 }
@@ -124,6 +130,12 @@ struct Builder<'a> {
     budget: usize,
     /// Flow collections (`[...]`, `{...}`) around the current node.
     flow: usize,
+    /// Columns of the block collections around the current node that
+    /// opened an indentation level (go-yaml's indent stack: a sequence at
+    /// its parent key's column opens none).
+    indents: Vec<usize>,
+    /// The document nests deeper than its JSON form may.
+    too_deep: bool,
 }
 
 impl Builder<'_> {
@@ -149,24 +161,24 @@ impl Builder<'_> {
             }
             Ev::Alias(name) => self.alias(&name, mark),
             Ev::SeqStart { anchor, flow } => {
-                let depth = self.deeper(depth, mark)?;
-                self.flow += usize::from(flow);
+                self.at_depth(depth + 1);
+                let indented = self.open(flow, mark)?;
                 let mut items = Vec::new();
                 loop {
                     let (ev, mark) = self.events.next()?;
                     if let Ev::SeqEnd = ev {
                         break;
                     }
-                    items.push(self.node(ev, mark, depth)?);
+                    items.push(self.node(ev, mark, depth + 1)?);
                 }
-                self.flow -= usize::from(flow);
+                self.close(flow, indented);
                 Ok(self.anchor(anchor, Value::Array(items)))
             }
             Ev::MapStart { anchor, flow } => {
-                let depth = self.deeper(depth, mark)?;
-                self.flow += usize::from(flow);
-                let map = self.mapping(depth)?;
-                self.flow -= usize::from(flow);
+                self.at_depth(depth + 1);
+                let indented = self.open(flow, mark)?;
+                let map = self.mapping(depth + 1)?;
+                self.close(flow, indented);
                 Ok(self.anchor(anchor, Value::Object(map)))
             }
             _ => Err(YamlError::new("unexpected event", Some(one_based(mark)))),
@@ -186,14 +198,41 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn deeper(&self, depth: usize, mark: Mark) -> R<usize> {
-        if depth >= MAX_DEPTH {
-            return Err(YamlError::new(
-                "recursion limit exceeded",
-                Some(one_based(mark)),
-            ));
+    /// Enters a collection at `mark`: counts go-yaml's flow and
+    /// indentation levels, each refused past its bound; returns whether
+    /// a block collection opened an indentation level.
+    fn open(&mut self, flow: bool, mark: Mark) -> R<bool> {
+        let too_deep = || YamlError::new(YAML_TOO_DEEP, Some(one_based(mark)));
+        if flow {
+            self.flow += 1;
+            if self.flow > YAML_MAX_DEPTH {
+                return Err(too_deep());
+            }
+            return Ok(false);
         }
-        Ok(depth + 1)
+        if self.flow > 0 || self.indents.last().is_some_and(|&c| mark.1 <= c) {
+            return Ok(false);
+        }
+        self.indents.push(mark.1);
+        if self.indents.len() > YAML_MAX_DEPTH {
+            return Err(too_deep());
+        }
+        Ok(true)
+    }
+
+    fn close(&mut self, flow: bool, indented: bool) {
+        self.flow -= usize::from(flow);
+        if indented {
+            self.indents.pop();
+        }
+    }
+
+    /// Notes a collection `depth` levels deep (the root is 1): past
+    /// encoding/json's bound the document has no JSON form.
+    fn at_depth(&mut self, depth: usize) {
+        if depth > MAX_DEPTH {
+            self.too_deep = true;
+        }
     }
 
     /// The entries of a mapping whose start event was just read.

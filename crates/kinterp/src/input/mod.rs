@@ -7,6 +7,7 @@ mod fastyaml;
 mod fastyaml_scalar;
 #[cfg(test)]
 mod fastyaml_tests;
+mod jsondeep;
 mod libyaml;
 mod objmeta;
 pub mod sources;
