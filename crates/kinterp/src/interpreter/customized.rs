@@ -241,6 +241,7 @@ fn run_with(
                 ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
+            empty.refuses(&v)?;
             emptyfix::fix(&mut v, Target::Struct, &empty);
             vec![("retained", unstructured(v)?)]
         }
@@ -257,6 +258,7 @@ fn run_with(
                 ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
+            empty.refuses(&v)?;
             emptyfix::fix(&mut v, Target::Struct, &empty);
             vec![("revised", unstructured(v)?)]
         }
