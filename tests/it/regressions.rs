@@ -65,7 +65,7 @@ fn deeply_nested_result_is_a_script_error() {
         .status(1)
         .run();
     assert!(
-        out.stderr.starts_with("Execute Retain error: encode lua result to json failed: json: error calling MarshalJSON for type *json.jsonValue: cannot encode tables nested more than 256 levels deep to JSON"),
+        out.stderr.starts_with("Execute Retain error: encode lua result to json failed: json: error calling MarshalJSON for type *json.jsonValue: cannot encode tables nested more than 20000 levels deep to JSON"),
         "{}",
         out.stderr
     );

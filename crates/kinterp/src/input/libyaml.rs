@@ -12,7 +12,8 @@ use serde_json::{Map, Value};
 use crate::diag::{Diagnostic, Kind, Location, Position};
 use kinterp_go::yaml11::{self, Scalar};
 
-use kinterp_go::depth::{JSON_TOO_DEEP, MAX_DEPTH, YAML_MAX_DEPTH, YAML_TOO_DEEP};
+use super::yamldepth::Nesting;
+use kinterp_go::depth::JSON_TOO_DEEP;
 
 /// A problem in the text: the message, and the 1-based line and column
 /// when known.
@@ -26,7 +27,7 @@ pub(crate) struct YamlError {
 }
 
 impl YamlError {
-    fn new(message: impl Into<String>, at: Option<(usize, usize)>) -> YamlError {
+    pub(super) fn new(message: impl Into<String>, at: Option<(usize, usize)>) -> YamlError {
         YamlError {
             message: message.into(),
             at,
@@ -57,9 +58,7 @@ pub(crate) fn parse_each(
         anchors: HashMap::new(),
         warnings: Vec::new(),
         budget: 0,
-        flow: 0,
-        indents: Vec::new(),
-        too_deep: false,
+        nesting: Nesting::default(),
     };
     loop {
         let (ev, _) = b.events.next().map_err(Outcome::Yaml)?;
@@ -72,7 +71,7 @@ pub(crate) fn parse_each(
                 let doc = b.node(ev, mark, 0).map_err(Outcome::Yaml)?;
                 // Go converts a document to JSON once it is read whole: a
                 // syntax error anywhere in it wins over its depth.
-                if std::mem::take(&mut b.too_deep) {
+                if std::mem::take(&mut b.nesting.too_deep) {
                     return Err(Outcome::Yaml(YamlError::conversion(JSON_TOO_DEEP)));
                 }
                 if !doc.is_null() {
@@ -117,7 +116,7 @@ enum Ev {
 }
 
 /// A 0-based (line, column) of an event's start.
-type Mark = (usize, usize);
+pub(super) type Mark = (usize, usize);
 
 struct Builder<'a> {
     events: Events<'a>,
@@ -128,14 +127,8 @@ struct Builder<'a> {
     warnings: Vec<Diagnostic>,
     /// Nodes copied by aliases so far: bounded, against alias bombs.
     budget: usize,
-    /// Flow collections (`[...]`, `{...}`) around the current node.
-    flow: usize,
-    /// Columns of the block collections around the current node that
-    /// opened an indentation level (go-yaml's indent stack: a sequence at
-    /// its parent key's column opens none).
-    indents: Vec<usize>,
-    /// The document nests deeper than its JSON form may.
-    too_deep: bool,
+    /// Flow collections and indentation levels around the current node.
+    nesting: Nesting,
 }
 
 impl Builder<'_> {
@@ -161,8 +154,7 @@ impl Builder<'_> {
             }
             Ev::Alias(name) => self.alias(&name, mark),
             Ev::SeqStart { anchor, flow } => {
-                self.at_depth(depth + 1);
-                let indented = self.open(flow, mark)?;
+                let indented = self.nesting.open(depth + 1, flow, mark)?;
                 let mut items = Vec::new();
                 loop {
                     let (ev, mark) = self.events.next()?;
@@ -171,14 +163,13 @@ impl Builder<'_> {
                     }
                     items.push(self.node(ev, mark, depth + 1)?);
                 }
-                self.close(flow, indented);
+                self.nesting.close(flow, indented);
                 Ok(self.anchor(anchor, Value::Array(items)))
             }
             Ev::MapStart { anchor, flow } => {
-                self.at_depth(depth + 1);
-                let indented = self.open(flow, mark)?;
+                let indented = self.nesting.open(depth + 1, flow, mark)?;
                 let map = self.mapping(depth + 1)?;
-                self.close(flow, indented);
+                self.nesting.close(flow, indented);
                 Ok(self.anchor(anchor, Value::Object(map)))
             }
             _ => Err(YamlError::new("unexpected event", Some(one_based(mark)))),
@@ -189,50 +180,13 @@ impl Builder<'_> {
     /// collection, and the `?` then starts a key where none may be: an
     /// error libyaml (which reads `[a?b]` as one scalar) does not give.
     fn flow_plain(&self, plain: bool, value: &str, mark: Mark) -> R<()> {
-        if plain && self.flow > 0 && value.contains('?') {
+        if plain && self.nesting.flow > 0 && value.contains('?') {
             return Err(YamlError::new(
                 "did not find expected ',' or the end of the flow collection",
                 Some(one_based(mark)),
             ));
         }
         Ok(())
-    }
-
-    /// Enters a collection at `mark`: counts go-yaml's flow and
-    /// indentation levels, each refused past its bound; returns whether
-    /// a block collection opened an indentation level.
-    fn open(&mut self, flow: bool, mark: Mark) -> R<bool> {
-        let too_deep = || YamlError::new(YAML_TOO_DEEP, Some(one_based(mark)));
-        if flow {
-            self.flow += 1;
-            if self.flow > YAML_MAX_DEPTH {
-                return Err(too_deep());
-            }
-            return Ok(false);
-        }
-        if self.flow > 0 || self.indents.last().is_some_and(|&c| mark.1 <= c) {
-            return Ok(false);
-        }
-        self.indents.push(mark.1);
-        if self.indents.len() > YAML_MAX_DEPTH {
-            return Err(too_deep());
-        }
-        Ok(true)
-    }
-
-    fn close(&mut self, flow: bool, indented: bool) {
-        self.flow -= usize::from(flow);
-        if indented {
-            self.indents.pop();
-        }
-    }
-
-    /// Notes a collection `depth` levels deep (the root is 1): past
-    /// encoding/json's bound the document has no JSON form.
-    fn at_depth(&mut self, depth: usize) {
-        if depth > MAX_DEPTH {
-            self.too_deep = true;
-        }
     }
 
     /// The entries of a mapping whose start event was just read.
@@ -365,7 +319,7 @@ fn nodes(v: &Value) -> usize {
     }
 }
 
-fn one_based((line, column): Mark) -> (usize, usize) {
+pub(super) fn one_based((line, column): Mark) -> (usize, usize) {
     (line + 1, column + 1)
 }
 

@@ -16,6 +16,7 @@ pub mod statuspush;
 mod surrogates;
 pub mod tape;
 pub mod yaml;
+mod yamldepth;
 
 pub use sources::{Source, read_sources};
 pub use status::StatusItems;

@@ -166,6 +166,7 @@ fn encode_with_lanes(t: &Table, lanes: usize) -> Result<Value, EncodeError> {
 /// What the encoder carries down: the tables met (a cycle is an error),
 /// the threads whose stacks hold the levels past each `LANE_LEVELS`, and
 /// the deepest level reached.
+#[derive(Default)]
 struct Seen {
     tables: HashSet<usize>,
     lanes: Vec<*mut ffi::lua_State>,
