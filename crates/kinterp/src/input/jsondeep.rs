@@ -115,8 +115,8 @@ mod tests {
             assert_eq!(ok.len(), 1);
             let e = parse_stream(&format!("{{\"a\":{}}}", nested(MAX_DEPTH))).unwrap_err();
             assert!(e.to_string().starts_with(JSON_TOO_DEEP), "{e}");
-            // 1-based column just past the first bracket too deep.
-            assert_eq!((e.line(), e.column()), (1, 6 + MAX_DEPTH));
+            // The 1-based column of the first bracket too deep.
+            assert_eq!((e.line(), e.column()), (1, 5 + MAX_DEPTH));
             // A syntax error before the depth is reported first.
             let e =
                 parse_stream(&format!("{{\"a\" 1, \"b\":{}}}", nested(MAX_DEPTH + 1))).unwrap_err();
