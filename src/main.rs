@@ -25,6 +25,6 @@ fn main() {
     let process = ProcessGuard::install();
     // Inputs may nest 10 000 levels deep, as Go's readers allow: the run
     // gets a stack that holds every pass over such a value.
-    let code = kinterp::deep::with_stack(|| std::panic::catch_unwind(|| run(cli)).unwrap_or(2));
+    let code = kinterp::deep::on_new_stack(|| std::panic::catch_unwind(|| run(cli)).unwrap_or(2));
     process.exit(code);
 }
