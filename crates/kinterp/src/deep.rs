@@ -18,14 +18,36 @@ pub const STACK_BYTES: usize = 1 << 30;
 /// Runs `f` with at least [`STACK_BYTES`] of stack: at once when the
 /// thread has that left, else on a new stack segment of that size.
 pub fn with_stack<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(STACK_BYTES / 2, STACK_BYTES, f)
+    if DEEP.get() {
+        return f();
+    }
+    stacker::maybe_grow(STACK_BYTES / 2, STACK_BYTES, || on_deep(f))
+}
+
+thread_local! {
+    /// This thread runs on a stack of `STACK_BYTES` already: `with_stack`
+    /// neither asks the stack's bounds (for `main`, glibc reads them from
+    /// `/proc/self/maps`) nor grows it again.
+    static DEEP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with `DEEP` set, restoring it after (also on a panic).
+fn on_deep<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEEP.set(self.0);
+        }
+    }
+    let _restore = Restore(DEEP.replace(true));
+    f()
 }
 
 /// Runs `f` on a new stack of [`STACK_BYTES`] (reserved, not committed),
 /// for `main`. `with_stack` would ask the thread's stack bounds first,
 /// and for the main thread glibc finds them by reading `/proc/self/maps`:
-/// 6% of a small run's instructions. `with_stack` called inside `f` on
-/// the same thread does not know this stack and makes one more.
+/// 6% of a small run's instructions. `with_stack` inside `f` on the
+/// same thread then runs at once.
 pub fn on_new_stack<R>(f: impl FnOnce() -> R) -> R {
     let page = 4096;
     let len = STACK_BYTES + page;
@@ -47,7 +69,7 @@ pub fn on_new_stack<R>(f: impl FnOnce() -> R) -> R {
         // A panic must not unwind across the switch: caught, and resumed
         // on this side.
         let out = psm::on_stack(base.cast::<u8>().add(page), STACK_BYTES, || {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| on_deep(f)))
         });
         libc::munmap(base, len);
         out.unwrap_or_else(|p| std::panic::resume_unwind(p))

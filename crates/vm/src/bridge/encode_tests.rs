@@ -101,6 +101,17 @@ fn error_depth_prefixes() {
     );
 }
 
+/// Runs `run` on a thread with the stack the engine gives deep work
+/// (`kinterp::deep::STACK_BYTES`).
+fn on_deep_stack(run: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 #[test]
 fn nesting_is_bounded() {
     // A chain of tables a script builds in a loop once overflowed the
@@ -134,12 +145,7 @@ fn nesting_is_bounded() {
         );
         assert!(enc(&lua, &chain(200_000)).is_err());
     };
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(run)
-        .unwrap()
-        .join()
-        .unwrap();
+    on_deep_stack(run);
 }
 
 #[test]
@@ -241,12 +247,7 @@ fn deep_tables_fit_the_reserved_stack() {
         let v: LuaValue = lua.load(&code).eval().unwrap();
         assert!(lua_to_json(&v).is_ok());
     };
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(run)
-        .unwrap()
-        .join()
-        .unwrap();
+    on_deep_stack(run);
 }
 
 #[test]
