@@ -23,6 +23,8 @@ fn main() {
     }));
     let cli = Cli::parse();
     let process = ProcessGuard::install();
-    let code = std::panic::catch_unwind(|| run(cli)).unwrap_or(2);
+    // Inputs may nest 10 000 levels deep, as Go's readers allow: the run
+    // gets a stack that holds every pass over such a value.
+    let code = kinterp::deep::on_new_stack(|| std::panic::catch_unwind(|| run(cli)).unwrap_or(2));
     process.exit(code);
 }

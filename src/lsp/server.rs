@@ -357,7 +357,12 @@ impl Server<'_> {
         let found = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(8 << 20)
-                .spawn_scoped(s, || diagnostics::diagnose(&path, &doc.text, &doc.layout))
+                .spawn_scoped(s, || {
+                    // A document may nest as deep as Go's readers allow.
+                    kinterp::deep::with_stack(|| {
+                        diagnostics::diagnose(&path, &doc.text, &doc.layout)
+                    })
+                })
                 .ok()
                 .and_then(|h| h.join().ok())
         })

@@ -7,6 +7,7 @@ mod bundled;
 mod check;
 mod cluster;
 mod coverage;
+mod depth;
 mod edit;
 mod editor;
 mod embed;

@@ -11,6 +11,7 @@
 //! - [`bigint`]: the arbitrary-precision integers Kubernetes quantities
 //!   compute with;
 //! - [`calendar`]: civil dates as Go's `time` package counts them.
+//! - [`depth`]: the nesting bounds of Go's readers.
 //!
 //! Architecture invariant: this crate knows nothing of Lua, Karmada or
 //! the command line. It depends on serde_json alone, so every layer above
@@ -18,6 +19,7 @@
 
 pub mod bigint;
 pub mod calendar;
+pub mod depth;
 pub mod gojson;
 pub mod json;
 pub mod value;

@@ -17,6 +17,15 @@
 //! - run test cases: [`testrun::parse_cases`], [`testrun::run_all`];
 //! - every failure is one [`Diagnostic`] (kind, message, hints, location);
 //!
+//! # Deeply nested input
+//!
+//! Karmada's readers accept values nested 10 000 levels deep, and so does
+//! kinterp; reading, converting, printing and dropping such a value
+//! recurses once or more per level, which a spawned thread's default
+//! 2 MiB stack does not hold. An embedder that may meet such input runs
+//! its calls, and drops their results, inside [`deep::with_stack`] (the
+//! command line runs `main` and its worker threads on such a stack).
+//!
 //! # Running an operation
 //!
 //! ```
@@ -122,6 +131,7 @@ pub mod check;
 pub mod contract;
 pub mod coverage;
 pub mod crd;
+pub mod deep;
 pub mod diag;
 pub mod gotypes;
 pub mod input;

@@ -17,22 +17,20 @@ pub fn map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Syn
         items.iter().map(|_| std::sync::Mutex::new(None)).collect();
     std::thread::scope(|s| {
         for _ in 0..jobs {
-            // The main thread's stack size: scripts may nest calls up to
-            // gopher's 256 frames (through `table.sort` callbacks too).
-            let worker = std::thread::Builder::new().stack_size(8 << 20);
-            let spawned = worker.spawn_scoped(s, || {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= items.len() {
-                        break;
+            s.spawn(|| {
+                crate::deep::with_stack(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= items.len() {
+                            break;
+                        }
+                        let r = f(&items[i]);
+                        if let Ok(mut slot) = slots[i].lock() {
+                            *slot = Some(r);
+                        }
                     }
-                    let r = f(&items[i]);
-                    if let Ok(mut slot) = slots[i].lock() {
-                        *slot = Some(r);
-                    }
-                }
+                })
             });
-            spawned.expect("a worker thread starts");
         }
     });
     slots

@@ -15,8 +15,8 @@ mod events;
 use events::Events;
 pub(crate) use events::{Ev, Mark, ScalarStyle, Watch};
 
-/// Deepest nesting of collections, as serde_yaml allowed.
-const MAX_DEPTH: usize = 128;
+use super::yamldepth::Nesting;
+use kinterp_go::depth::JSON_TOO_DEEP;
 
 /// A problem in the text: the message, and the 1-based line and column
 /// when known.
@@ -30,7 +30,7 @@ pub(crate) struct YamlError {
 }
 
 impl YamlError {
-    fn new(message: impl Into<String>, at: Option<(usize, usize)>) -> YamlError {
+    pub(super) fn new(message: impl Into<String>, at: Option<(usize, usize)>) -> YamlError {
         YamlError {
             message: message.into(),
             at,
@@ -75,7 +75,7 @@ pub(crate) fn parse_each_watched<'a>(
         anchors: HashMap::new(),
         warnings: Vec::new(),
         budget: 0,
-        flow: 0,
+        nesting: Nesting::default(),
     };
     let read = b.documents(sink);
     if watched && read.is_err() {
@@ -104,6 +104,11 @@ impl Builder<'_> {
                     self.anchors.clear();
                     let (ev, mark) = self.events.next().map_err(Outcome::Yaml)?;
                     let doc = self.node(ev, mark, 0).map_err(Outcome::Yaml)?;
+                    // Go converts a document to JSON once it is read whole:
+                    // a syntax error anywhere in it wins over its depth.
+                    if std::mem::take(&mut self.nesting.too_deep) {
+                        return Err(Outcome::Yaml(YamlError::conversion(JSON_TOO_DEEP)));
+                    }
                     if !doc.is_null() {
                         sink(doc).map_err(Outcome::Sink)?;
                     }
@@ -130,8 +135,8 @@ struct Builder<'a> {
     warnings: Vec<Diagnostic>,
     /// Nodes copied by aliases so far: bounded, against alias bombs.
     budget: usize,
-    /// Flow collections (`[...]`, `{...}`) around the current node.
-    flow: usize,
+    /// Flow collections and indentation levels around the current node.
+    nesting: Nesting,
 }
 
 impl Builder<'_> {
@@ -158,24 +163,22 @@ impl Builder<'_> {
             }
             Ev::Alias(name) => self.alias(&name, mark),
             Ev::SeqStart { anchor, flow } => {
-                let depth = self.deeper(depth, mark)?;
-                self.flow += usize::from(flow);
+                let indented = self.nesting.open(depth + 1, flow, mark)?;
                 let mut items = Vec::new();
                 loop {
                     let (ev, mark) = self.events.next()?;
                     if let Ev::SeqEnd = ev {
                         break;
                     }
-                    items.push(self.node(ev, mark, depth)?);
+                    items.push(self.node(ev, mark, depth + 1)?);
                 }
-                self.flow -= usize::from(flow);
+                self.nesting.close(flow, indented);
                 Ok(self.anchor(anchor, Value::Array(items)))
             }
             Ev::MapStart { anchor, flow } => {
-                let depth = self.deeper(depth, mark)?;
-                self.flow += usize::from(flow);
-                let map = self.mapping(depth)?;
-                self.flow -= usize::from(flow);
+                let indented = self.nesting.open(depth + 1, flow, mark)?;
+                let map = self.mapping(depth + 1)?;
+                self.nesting.close(flow, indented);
                 Ok(self.anchor(anchor, Value::Object(map)))
             }
             _ => Err(YamlError::new("unexpected event", Some(one_based(mark)))),
@@ -186,23 +189,13 @@ impl Builder<'_> {
     /// collection, and the `?` then starts a key where none may be: an
     /// error libyaml (which reads `[a?b]` as one scalar) does not give.
     fn flow_plain(&self, plain: bool, value: &str, mark: Mark) -> R<()> {
-        if plain && self.flow > 0 && value.contains('?') {
+        if plain && self.nesting.flow > 0 && value.contains('?') {
             return Err(YamlError::new(
                 "did not find expected ',' or the end of the flow collection",
                 Some(one_based(mark)),
             ));
         }
         Ok(())
-    }
-
-    fn deeper(&self, depth: usize, mark: Mark) -> R<usize> {
-        if depth >= MAX_DEPTH {
-            return Err(YamlError::new(
-                "recursion limit exceeded",
-                Some(one_based(mark)),
-            ));
-        }
-        Ok(depth + 1)
     }
 
     /// The entries of a mapping whose start event was just read.
@@ -336,7 +329,7 @@ fn nodes(v: &Value) -> usize {
     }
 }
 
-fn one_based(mark: Mark) -> (usize, usize) {
+pub(super) fn one_based(mark: Mark) -> (usize, usize) {
     (mark.line + 1, mark.column + 1)
 }
 

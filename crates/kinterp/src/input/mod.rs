@@ -9,6 +9,7 @@ mod fastyaml;
 mod fastyaml_scalar;
 #[cfg(test)]
 mod fastyaml_tests;
+mod jsondeep;
 mod libyaml;
 mod objmeta;
 pub mod sources;
@@ -17,6 +18,7 @@ mod statuspush;
 mod surrogates;
 pub mod tape;
 pub mod yaml;
+mod yamldepth;
 
 pub use sources::{Source, read_sources};
 pub use status::StatusItems;

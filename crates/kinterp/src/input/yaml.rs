@@ -208,9 +208,14 @@ fn yaml_diagnostic(name: &str, e: Outcome, json_error: Option<&serde_json::Error
 
 fn parse_json_stream(text: &str) -> Result<Vec<Value>, serde_json::Error> {
     let parse = |text: &str| -> Result<Vec<Value>, serde_json::Error> {
-        serde_json::Deserializer::from_str(text)
+        let values = serde_json::Deserializer::from_str(text)
             .into_iter::<Value>()
-            .collect()
+            .collect();
+        // Past serde_json's 128 levels: Go's bound (super::jsondeep).
+        match values {
+            Err(e) if super::jsondeep::is_depth_error(&e) => super::jsondeep::parse_stream(text),
+            values => values,
+        }
     };
     // A lone surrogate escape is U+FFFD for Go's reader.
     parse(text).or_else(|e| match super::surrogates::replace_lone(text) {

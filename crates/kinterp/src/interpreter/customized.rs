@@ -252,6 +252,7 @@ fn run_with(
                 ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
+            empty.refuses(&v)?;
             emptyfix::fix(&mut v, Target::Struct, &empty);
             vec![("retained", unstructured(v)?)]
         }
@@ -268,6 +269,7 @@ fn run_with(
                 ])
             })?;
             let mut v = encode(expect_table(&r[0], "requires")?)?;
+            empty.refuses(&v)?;
             emptyfix::fix(&mut v, Target::Struct, &empty);
             vec![("revised", unstructured(v)?)]
         }

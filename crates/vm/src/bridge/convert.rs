@@ -130,6 +130,56 @@ pub unsafe fn push_protected(
     Ok(out)
 }
 
+/// Stack slots a conversion fills before it moves them aside (`spilled`):
+/// each level of nesting holds a table and a key there, and Lua 5.1 gives
+/// a C function at most `LUAI_MAXCSTACK` (8 000) slots, fewer than Go's
+/// 10 000 levels need. Far below that bound, so spilling costs nothing on
+/// ordinary objects.
+pub const SPILL_AT: std::ffi::c_int = 4000;
+
+/// Runs `push` (which pushes one value) on an emptied stack: the slots
+/// above the first `keep` (the tables and keys of the enclosing levels)
+/// are moved into a table first and put back under the pushed value
+/// after, so that any depth fits Lua's per-call slot bound. Once every
+/// `SPILL_AT` levels, each time for `SPILL_AT` slots: linear in the depth.
+///
+/// # Safety
+///
+/// As for `push_json`: a live state inside a protected call, nothing
+/// with a destructor held across a Lua call that may raise; the stack has
+/// at least `keep` slots, and `push` leaves exactly one new value when it
+/// returns true (it may use the first `keep` slots by their indices).
+pub unsafe fn spilled(
+    state: *mut mlua::ffi::lua_State,
+    keep: std::ffi::c_int,
+    push: impl FnOnce(*mut mlua::ffi::lua_State) -> bool,
+) -> bool {
+    use mlua::ffi;
+    unsafe {
+        let n = ffi::lua_gettop(state) - keep;
+        let at = keep + 1;
+        ffi::lua_createtable(state, n, 0);
+        ffi::lua_insert(state, at);
+        for i in (1..=n).rev() {
+            ffi::lua_rawseti(state, at, ffi::lua_Integer::from(i));
+        }
+        if !push(state) {
+            return false;
+        }
+        // [.., spill, value] -> [.., slots.., value]
+        if ffi::lua_checkstack(state, n + 1) == 0 {
+            return false;
+        }
+        for i in 1..=n {
+            ffi::lua_rawgeti(state, at, ffi::lua_Integer::from(i));
+        }
+        ffi::lua_pushvalue(state, at + 1);
+        ffi::lua_remove(state, at + 1);
+        ffi::lua_remove(state, at);
+        true
+    }
+}
+
 /// Pushes `v`; false when the Lua stack cannot grow (absurd nesting).
 ///
 /// # Safety
@@ -141,6 +191,9 @@ pub unsafe fn push_protected(
 unsafe fn push_json(state: *mut mlua::ffi::lua_State, v: &Value) -> bool {
     use mlua::ffi;
     unsafe {
+        if ffi::lua_gettop(state) >= SPILL_AT {
+            return spilled(state, 0, |state| push_json(state, v));
+        }
         if ffi::lua_checkstack(state, 3) == 0 {
             return false;
         }
@@ -215,6 +268,9 @@ unsafe fn push_list(state: *mut mlua::ffi::lua_State, items: &[Value]) -> bool {
 unsafe fn push_owned(state: *mut mlua::ffi::lua_State, v: ManuallyDrop<Value>) -> bool {
     use mlua::ffi;
     unsafe {
+        if ffi::lua_gettop(state) >= SPILL_AT {
+            return spilled(state, 0, move |state| push_owned(state, v));
+        }
         if ffi::lua_checkstack(state, 3) == 0 {
             return false;
         }

@@ -11,6 +11,9 @@ use std::collections::HashSet;
 pub struct EmptyPaths {
     structs: HashSet<Vec<u8>>,
     slices: HashSet<Vec<u8>>,
+    /// A reference nests 10 000 levels or more: Go cannot marshal it back
+    /// (its MarshalJSON output goes through one more level of checking).
+    too_deep: bool,
 }
 
 /// Appends `key` to `path` (see [`EmptyPaths`]).
@@ -25,12 +28,30 @@ impl EmptyPaths {
         let mut paths = EmptyPaths::default();
         for r in refs {
             let mut path = Vec::new();
-            paths.collect(r, &mut path);
+            paths.collect(r, &mut path, 1);
         }
         paths
     }
 
-    fn collect(&mut self, v: &Value, path: &mut Vec<u8>) {
+    /// Karmada's error for a result `value` when a reference is too deep
+    /// to marshal (an empty result is settled before the references are
+    /// read).
+    pub fn refuses(&self, value: &Value) -> Result<(), String> {
+        match self.too_deep && !is_empty_array(value) {
+            true => Err(format!(
+                "convert empty object back to empty slice failed: json marshal reference failed: \
+                 json: error calling MarshalJSON for type *unstructured.Unstructured: {}",
+                kinterp_go::depth::JSON_TOO_DEEP
+            )),
+            false => Ok(()),
+        }
+    }
+
+    /// `level`: how deep `v` sits (the root is 1).
+    fn collect(&mut self, v: &Value, path: &mut Vec<u8>, level: usize) {
+        if level >= kinterp_go::depth::MAX_DEPTH && (v.is_object() || v.is_array()) {
+            self.too_deep = true;
+        }
         match v {
             Value::Object(m) if m.is_empty() && !path.is_empty() => {
                 self.structs.insert(path.clone());
@@ -42,13 +63,13 @@ impl EmptyPaths {
                 for (k, item) in m {
                     let len = path.len();
                     push_key(path, k);
-                    self.collect(item, path);
+                    self.collect(item, path, level + 1);
                     path.truncate(len);
                 }
             }
             Value::Array(a) => {
                 for item in a {
-                    self.collect(item, path);
+                    self.collect(item, path, level + 1);
                 }
             }
             _ => {}

@@ -47,16 +47,34 @@ pub fn lua_to_json(v: &LuaValue) -> Result<Value, EncodeError> {
 
 const ARRAY_PART_LIMIT: f64 = 67_108_864.0; // 2^26
 
-/// Deepest table nesting a result may have. Encoding (and every later pass
-/// over the value) recurses once per level, so a script-built chain of
-/// nested tables would otherwise overflow the stack and abort the process
-/// (a debug build's encoder needs about 3 KiB a level; worker threads have
-/// 2 MiB). Kubernetes objects are nowhere near this deep, and YAML and JSON
-/// input already stops at 128 levels.
-pub const MAX_DEPTH: usize = 256;
+/// Deepest table nesting the encoder walks (the root is level 1): twice
+/// encoding/json's bound, past which Karmada refuses a result anyway
+/// (`exceeded max depth`, see `go_depth`). A script-built chain deeper
+/// than this gets kinterp's own message, not Karmada's count of prefixes.
+pub const MAX_DEPTH: usize = 2 * kinterp_go::depth::MAX_DEPTH;
 
-/// Lua stack slots the raw encoder may use: a key and a value per level.
-const STACK_SLOTS: i32 = 2 * MAX_DEPTH as i32 + 16;
+/// Levels one Lua stack holds while encoding: two slots a level (key and
+/// value), within the 8 000 slots Lua 5.1 gives a C call. Deeper levels
+/// go on to the next of the threads `encode_root` makes for them.
+const LANE_LEVELS: usize = 3000;
+
+/// Lua stack slots the raw encoder may use on one thread.
+const STACK_SLOTS: i32 = 2 * LANE_LEVELS as i32 + 16;
+
+/// What Go's encoder makes of a result whose deepest table is `deepest`
+/// levels below the root (0 for the root): past encoding/json's bound of
+/// nesting, each nested MarshalJSON call wraps the error once more, from
+/// the table 10 000 levels above the deepest one up to the root.
+fn go_depth(deepest: usize) -> Result<(), EncodeError> {
+    let height = deepest + 1;
+    match height > kinterp_go::depth::MAX_DEPTH {
+        true => Err(EncodeError::new(
+            height - kinterp_go::depth::MAX_DEPTH,
+            kinterp_go::depth::JSON_TOO_DEEP,
+        )),
+        false => Ok(()),
+    }
+}
 
 fn number(f: f64, depth: usize) -> Result<Value, EncodeError> {
     Number::from_f64(f)
@@ -87,31 +105,72 @@ fn userdata(depth: usize) -> EncodeError {
 }
 
 /// Encodes the table `t` from its Lua state's stack, in one protected call.
+/// A result deeper than one stack's `LANE_LEVELS` is encoded again with
+/// threads made first for the levels below (making one may raise, so it
+/// happens before any value with a destructor exists).
 fn encode_root(t: &Table) -> Result<Value, EncodeError> {
+    match encode_with_lanes(t, 0) {
+        Err(e) if e.message == NEEDS_LANES => encode_with_lanes(t, MAX_DEPTH / LANE_LEVELS),
+        done => done,
+    }
+}
+
+/// Raised inside the encoder when a table is deeper than its lanes reach.
+const NEEDS_LANES: &str = "\0needs lanes";
+
+fn encode_with_lanes(t: &Table, lanes: usize) -> Result<Value, EncodeError> {
     let Some(lua) = t.weak_lua().try_upgrade() else {
         return Err(EncodeError::new(0, "the Lua state is closed"));
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen {
+        tables: HashSet::new(),
+        lanes: Vec::new(),
+        deepest: 0,
+    };
     let mut out = None;
     // SAFETY: the closure calls only Lua functions that cannot raise an
-    // error (after `lua_checkstack`, before any value with a destructor
-    // exists): `lua_kinterp_inext` (no lookup, no allocation), type
-    // queries, `lua_tolstring` on strings only (no conversion, so no
-    // allocation), `lua_settop`.
+    // error (after `lua_checkstack` and `lua_newthread`, before any value
+    // with a destructor exists): `lua_kinterp_inext` (no lookup, no
+    // allocation), type queries, `lua_tolstring` on strings only (no
+    // conversion, so no allocation), `lua_xmove` within reserved slots,
+    // `lua_settop`.
     let call = unsafe {
         lua.exec_raw::<()>(t.clone(), |state| {
-            if ffi::lua_checkstack(state, STACK_SLOTS) == 0 {
+            if ffi::lua_checkstack(state, STACK_SLOTS + lanes as i32) == 0 {
                 return;
             }
             let top = ffi::lua_gettop(state);
+            let mut threads = [std::ptr::null_mut(); MAX_DEPTH / LANE_LEVELS];
+            for lane in threads.iter_mut().take(lanes) {
+                // Kept on the stack, out of the collector's reach.
+                *lane = ffi::lua_newthread(state);
+                if ffi::lua_checkstack(*lane, STACK_SLOTS) == 0 {
+                    return;
+                }
+            }
+            seen.lanes.extend_from_slice(&threads[..lanes]);
             out = Some(raw_table(state, top, 0, &mut seen));
         })
     };
     match (call, out) {
         (Err(e), _) => Err(EncodeError::new(0, e.to_string())),
-        (Ok(()), Some(r)) => r,
+        (Ok(()), Some(r)) => {
+            let v = r?;
+            go_depth(seen.deepest)?;
+            Ok(v)
+        }
         (Ok(()), None) => Err(EncodeError::new(0, "result nested too deeply to encode")),
     }
+}
+
+/// What the encoder carries down: the tables met (a cycle is an error),
+/// the threads whose stacks hold the levels past each `LANE_LEVELS`, and
+/// the deepest level reached.
+#[derive(Default)]
+struct Seen {
+    tables: HashSet<usize>,
+    lanes: Vec<*mut ffi::lua_State>,
+    deepest: usize,
 }
 
 /// The bytes of the string at `idx` (which must be a string) as text.
@@ -152,13 +211,13 @@ fn lossy_text(bytes: &[u8]) -> (String, bool) {
 ///
 /// `state` is a live Lua state, `idx` an absolute index of a value on its
 /// stack, and the call runs inside a protected call. Each table level
-/// pushes two slots: the caller reserved them for `MAX_DEPTH` levels
-/// (`STACK_SLOTS`), and `Parts::start` refuses to go deeper.
+/// pushes two slots: the caller reserved them for `LANE_LEVELS` levels
+/// (`STACK_SLOTS`) on each lane, and `Parts::start` stops at `MAX_DEPTH`.
 unsafe fn raw_value(
     state: *mut ffi::lua_State,
     idx: i32,
     depth: usize,
-    seen: &mut HashSet<usize>,
+    seen: &mut Seen,
 ) -> Result<Value, EncodeError> {
     unsafe {
         match ffi::lua_type(state, idx) {
@@ -196,7 +255,34 @@ unsafe fn raw_table(
     state: *mut ffi::lua_State,
     idx: i32,
     depth: usize,
-    seen: &mut HashSet<usize>,
+    seen: &mut Seen,
+) -> Result<Value, EncodeError> {
+    unsafe {
+        if depth > 0 && depth % LANE_LEVELS == 0 {
+            // This stack is full: the table goes on to the next lane.
+            let Some(&lane) = seen.lanes.get(depth / LANE_LEVELS - 1) else {
+                return Err(EncodeError::new(0, NEEDS_LANES));
+            };
+            ffi::lua_pushvalue(state, idx);
+            ffi::lua_xmove(state, lane, 1);
+            let out = raw_table_here(lane, 1, depth, seen);
+            ffi::lua_settop(lane, 0);
+            return out;
+        }
+        raw_table_here(state, idx, depth, seen)
+    }
+}
+
+/// `raw_table` on the stack of `state` itself.
+///
+/// # Safety
+///
+/// As `raw_table`.
+unsafe fn raw_table_here(
+    state: *mut ffi::lua_State,
+    idx: i32,
+    depth: usize,
+    seen: &mut Seen,
 ) -> Result<Value, EncodeError> {
     unsafe {
         let id = ffi::lua_topointer(state, idx) as usize;
@@ -249,7 +335,7 @@ struct Parts {
 
 impl Parts {
     /// Checks the depth and that the table (`id`) was not met before.
-    fn start(depth: usize, id: usize, seen: &mut HashSet<usize>) -> Result<Parts, EncodeError> {
+    fn start(depth: usize, id: usize, seen: &mut Seen) -> Result<Parts, EncodeError> {
         if depth >= MAX_DEPTH {
             // One prefix, not one per level: the message stays readable.
             return Err(EncodeError::new(
@@ -257,12 +343,13 @@ impl Parts {
                 format!("cannot encode tables nested more than {MAX_DEPTH} levels deep to JSON"),
             ));
         }
-        if !seen.insert(id) {
+        if !seen.tables.insert(id) {
             return Err(EncodeError::new(
                 depth,
                 "cannot encode recursively nested tables to JSON",
             ));
         }
+        seen.deepest = seen.deepest.max(depth);
         Ok(Parts {
             depth,
             array: Vec::new(),
@@ -363,11 +450,7 @@ impl Parts {
 /// The encoder through mlua's `pairs` (one handle per key and value), kept
 /// to check the raw one against.
 #[cfg(test)]
-fn encode_plain(
-    v: &LuaValue,
-    depth: usize,
-    seen: &mut HashSet<usize>,
-) -> Result<Value, EncodeError> {
+fn encode_plain(v: &LuaValue, depth: usize, seen: &mut Seen) -> Result<Value, EncodeError> {
     let LuaValue::Table(t) = v else {
         return scalar(v, depth);
     };

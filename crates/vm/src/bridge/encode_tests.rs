@@ -101,35 +101,51 @@ fn error_depth_prefixes() {
     );
 }
 
+/// Runs `run` on a thread with the stack the engine gives deep work
+/// (`kinterp::deep::STACK_BYTES`).
+fn on_deep_stack(run: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 #[test]
 fn nesting_is_bounded() {
     // A chain of tables a script builds in a loop once overflowed the
-    // stack (found by fuzzing). The deepest allowed value must also get
-    // through the later recursive passes on a 2 MiB worker thread.
+    // stack (found by fuzzing). Up to Go's 10 000 levels a result is
+    // encoded (across the lanes past 3 000 levels); past it, Karmada's
+    // error with one prefix per level above the 10 000-high table; past
+    // MAX_DEPTH, kinterp stops walking. Run on the stack the engine gives
+    // deep work (kinterp::deep::with_stack: 1 GiB).
     let run = || {
         let lua = Lua::new();
         let chain = |n: usize| {
             format!("local t = {{}} for i = 2, {n} do t = {{t, 1}} end return {{x = t}}")
         };
-        let mut v = enc(&lua, &chain(MAX_DEPTH - 1)).unwrap();
+        let go = kinterp_go::depth::MAX_DEPTH;
+        let mut v = enc(&lua, &chain(go - 1)).unwrap();
         let refs = crate::emptyfix::EmptyPaths::from_references(&[]);
         crate::emptyfix::fix(&mut v, crate::emptyfix::Target::Struct, &refs);
-        assert!(kinterp_go::yaml::to_yaml(&v).len() > MAX_DEPTH);
-        assert!(kinterp_go::json::to_go_json(&v).len() > MAX_DEPTH);
+        assert!(kinterp_go::yaml::to_yaml(&v).len() > go);
+        assert!(kinterp_go::json::to_go_json(&v).len() > go);
+        assert_eq!(
+            enc(&lua, &chain(go + 1)),
+            Err(format!(
+                "{MARSHAL_PREFIX}{MARSHAL_PREFIX}{MARSHAL_PREFIX}exceeded max depth"
+            ))
+        );
         assert_eq!(
             enc(&lua, &chain(MAX_DEPTH)),
             Err(format!(
-                "{MARSHAL_PREFIX}cannot encode tables nested more than 256 levels deep to JSON"
+                "{MARSHAL_PREFIX}cannot encode tables nested more than 20000 levels deep to JSON"
             ))
         );
         assert!(enc(&lua, &chain(200_000)).is_err());
     };
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(run)
-        .unwrap()
-        .join()
-        .unwrap();
+    on_deep_stack(run);
 }
 
 #[test]
@@ -161,7 +177,7 @@ fn raw_and_plain_encoders_agree() {
     ];
     for code in scripts {
         let v: LuaValue = lua.load(code).eval().unwrap();
-        let plain = encode_plain(&v, 0, &mut HashSet::new());
+        let plain = encode_plain(&v, 0, &mut Seen::default());
         assert_eq!(lua_to_json(&v), plain, "{code}");
     }
 }
@@ -221,14 +237,17 @@ fn the_cursor_walk_is_next_order() {
 
 #[test]
 fn deep_tables_fit_the_reserved_stack() {
-    // The deepest allowed nesting uses two stack slots a level.
-    let lua = Lua::new();
-    let code = format!(
-        "local t = {{x = 1}} for i = 2, {} do t = {{t}} end return t",
-        MAX_DEPTH
-    );
-    let v: LuaValue = lua.load(&code).eval().unwrap();
-    assert!(lua_to_json(&v).is_ok());
+    // Two stack slots a level, on as many lanes as the depth needs.
+    let run = || {
+        let lua = Lua::new();
+        let code = format!(
+            "local t = {{x = 1}} for i = 2, {} do t = {{t}} end return t",
+            kinterp_go::depth::MAX_DEPTH
+        );
+        let v: LuaValue = lua.load(&code).eval().unwrap();
+        assert!(lua_to_json(&v).is_ok());
+    };
+    on_deep_stack(run);
 }
 
 #[test]
@@ -252,7 +271,7 @@ fn big_tables_keep_every_key_and_the_last_of_equal_ones() {
     expected.insert("z".into(), json!([]));
     let got = lua_to_json(&v).unwrap();
     assert_eq!(got, Value::Object(expected));
-    assert_eq!(encode_plain(&v, 0, &mut HashSet::new()), Ok(got));
+    assert_eq!(encode_plain(&v, 0, &mut Seen::default()), Ok(got));
     // The first failing entry still decides the error.
     let p = MARSHAL_PREFIX;
     let code = format!(

@@ -9,7 +9,7 @@ use mlua::{Lua, Value as LuaValue, ffi};
 
 use crate::input::StatusItems;
 use crate::input::tape::{Node, Tape};
-use crate::lua::convert::push_protected;
+use crate::lua::convert::{SPILL_AT, push_protected, spilled};
 
 /// Converts status items into a Lua array, straight from their tape (as
 /// `json_to_lua` would convert the items as one JSON array); they are
@@ -230,6 +230,13 @@ unsafe fn push_value(
             | Node::Uint(_)
             | Node::Float(_)
             | Node::Str { .. } => push_leaf(state, tape, node, &mut cache.strings),
+            // Deep nesting: the enclosing levels' slots move aside.
+            Node::Array { .. } | Node::Object { .. }
+                if ffi::lua_gettop(state) - cache.top() >= SPILL_AT =>
+            {
+                let keep = cache.top();
+                return spilled(state, keep, |state| push_value(state, tape, i, node, cache));
+            }
             // Leaves use the slot their container made sure of; a container
             // needs three more (key, value, and a string's copy for the
             // cache) and its children's.
@@ -348,6 +355,12 @@ struct Cache {
 }
 
 impl Cache {
+    /// The last stack slot the cache holds: the values above it are the
+    /// conversion's.
+    fn top(&self) -> i32 {
+        self.shapes.base + SHAPES as i32 - 1
+    }
+
     /// Keeps the table on top, just built from the object of `len` keys
     /// at `object`, as a template, if there is room and it qualifies: 1
     /// to [`SHAPE_KEYS`] keys, distinct, every value present.
