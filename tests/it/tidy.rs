@@ -122,8 +122,9 @@ fn no_source_file_is_over_600_lines() {
 
 /// The paths into the project tree that `text` names (`src/...`,
 /// `crates/...`, `tests/...`, ...), with their 1-based lines. A path that
-/// is part of a URL or of another path, or that holds a placeholder
-/// written in capitals (`TARGET`), is not one.
+/// is part of a URL or of another path, that holds a placeholder written
+/// in capitals (`TARGET`), or that names a build or fuzzing output, is
+/// not one.
 fn tree_paths(text: &str) -> Vec<(usize, String)> {
     const ROOTS: [&str; 9] = [
         "src/",
@@ -157,7 +158,12 @@ fn tree_paths(text: &str) -> Vec<(usize, String)> {
             let placeholder = path
                 .split(['/', '.'])
                 .any(|part| part.len() > 1 && part.bytes().all(|b| b.is_ascii_uppercase()));
-            if !inside_other && !placeholder && path.len() > root.len() {
+            // Build and fuzzing outputs exist only once made (fuzz's
+            // .gitignore): a fresh clone has none.
+            let generated = path
+                .split('/')
+                .any(|part| ["target", "corpus", "artifacts", "coverage"].contains(&part));
+            if !inside_other && !placeholder && !generated && path.len() > root.len() {
                 found.push((i + 1, path.to_string()));
             }
         }
@@ -167,7 +173,7 @@ fn tree_paths(text: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn the_path_scanner_finds_tree_paths_only() {
-    let text = "see `src/main.rs`, crates/vm/src/lib.rs.\nhttps://crates.io/crates/mlua-sys and fuzz/artifacts/TARGET/ and a/src/x.rs\n";
+    let text = "see `src/main.rs`, crates/vm/src/lib.rs.\nhttps://crates.io/crates/mlua-sys and fuzz/artifacts/TARGET/ and a/src/x.rs\nfuzz/target and fuzz/corpus/lint\n";
     assert_eq!(
         tree_paths(text),
         [
