@@ -111,6 +111,7 @@ pub fn human(
             .and_then(|l| l.get(line - 1));
         if let Some(src) = source {
             let src = src.replace('\t', " ");
+            let (src, col) = window(&src, col);
             let _ = writeln!(out, "{pad} {}", bar("|"));
             let shown = visible::line(&src);
             let _ = writeln!(out, "{} {} {shown}", bar(&line.to_string()), bar("|"));
@@ -329,4 +330,62 @@ pub fn github(findings: &[Diagnostic]) -> String {
         );
     }
     out
+}
+
+/// The most characters of a source line a finding shows.
+const SHOWN_LINE: usize = 120;
+
+/// The part of `src` a finding shows, and the column `col` becomes in it:
+/// a line longer than [`SHOWN_LINE`] characters (a minified JSON file, a
+/// deeply nested flow collection) is cut to a window around the column,
+/// each cut end marked `...`, so that one finding stays a few lines.
+fn window(src: &str, col: usize) -> (String, usize) {
+    let len = src.chars().count();
+    if len <= SHOWN_LINE {
+        return (src.to_string(), col);
+    }
+    let at = col.saturating_sub(1).min(len);
+    // A third of the window before the column, the rest after it.
+    let start = at.saturating_sub(SHOWN_LINE / 3).min(len - SHOWN_LINE);
+    let end = start + SHOWN_LINE;
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push_str("...");
+    }
+    shown.extend(src.chars().skip(start).take(SHOWN_LINE));
+    if end < len {
+        shown.push_str("...");
+    }
+    let marks = if start > 0 { 3 } else { 0 };
+    (shown, col - start + marks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        assert_eq!(window("kind: Foo", 7), ("kind: Foo".to_string(), 7));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("x: {}", "[".repeat(300));
+        // At the start: the head, cut at the end.
+        let (shown, col) = window(&line, 1);
+        assert_eq!(shown, format!("x: {}...", "[".repeat(117)));
+        assert_eq!(col, 1);
+        // In the middle: both ends cut, the column kept on the same character.
+        let line = format!("{}X{}", "a".repeat(200), "b".repeat(200));
+        let (shown, col) = window(&line, 201);
+        assert_eq!(shown.chars().nth(col - 1), Some('X'));
+        assert!(shown.starts_with("...a") && shown.ends_with("b..."));
+        assert_eq!(shown.chars().count(), 126);
+        // At the end: the tail, cut at the start.
+        let (shown, col) = window(&line, 401);
+        assert!(shown.starts_with("...") && !shown.ends_with("..."));
+        assert_eq!(shown.chars().nth(col - 1), Some('b'));
+        assert_eq!(col, 123);
+    }
 }

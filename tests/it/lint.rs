@@ -387,3 +387,27 @@ fn schema_types_plain_scalars_as_the_readers_do() {
         ]
     );
 }
+
+/// A finding on a line of thousands of characters (minified JSON, a deep
+/// flow collection) shows a window of the line around the column.
+#[test]
+fn long_lines_are_shown_as_a_window() {
+    let ric = format!(
+        "apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterCustomization\nmetadata: {{name: x}}\nspec:\n  target: {{apiVersion: v1, kind: Foo}}\n  customizations:\n    healthInterpretation:\n      luaScript: |\n        function InterpretHealth(obj) return true end\nx: {}{}\n",
+        "[".repeat(3000),
+        "]".repeat(3000)
+    );
+    let out = Test::new()
+        .args(["lint", "--color", "never"])
+        .file("long.yaml", ric)
+        .arg("long.yaml")
+        .output();
+    assert_eq!(out.status, 1);
+    let shown = format!("x: {}...", "[".repeat(117));
+    assert_eq!(
+        out.stdout,
+        format!(
+            "error[schema]: unknown field `x` at the top level: the API server drops it\n  --> long.yaml:10:1\n   |\n10 | {shown}\n   | ^\n   = note: customization `x`\n\n1 error, 0 warnings, 0 infos in 1 file\n"
+        )
+    );
+}
