@@ -16,9 +16,7 @@ use crate::lua::convert::{SPILL_AT, push_protected, spilled};
 /// lent, and can be converted again. Items Karmada cannot hand to Lua
 /// (`StatusItems::lua_error`) are its error.
 pub(crate) fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Result<LuaValue> {
-    if let Some(e) = items.lua_error() {
-        return Err(mlua::Error::RuntimeError(e.to_string()));
-    }
+    refuse_unconvertible(items)?;
     let (tape, root) = items.tape();
     push_items(lua, Held::Lent(tape), root, SHAPES, &mut 0)
 }
@@ -26,11 +24,18 @@ pub(crate) fn status_items_to_lua(lua: &Lua, items: &StatusItems) -> mlua::Resul
 /// `status_items_to_lua`, spending the items: their tape is taken and
 /// its memory given back as the items are converted.
 pub(crate) fn status_items_into_lua(lua: &Lua, items: StatusItems) -> mlua::Result<LuaValue> {
-    if let Some(e) = items.lua_error() {
-        return Err(mlua::Error::RuntimeError(e.to_string()));
-    }
+    refuse_unconvertible(&items)?;
     let (mut tape, root) = items.into_tape();
     push_items(lua, Held::Own(&mut tape), root, SHAPES, &mut 0)
+}
+
+/// Karmada's error for items it cannot hand to Lua
+/// (`StatusItems::lua_error`), whether they are lent or given.
+fn refuse_unconvertible(items: &StatusItems) -> mlua::Result<()> {
+    match items.lua_error() {
+        Some(e) => Err(mlua::Error::RuntimeError(e.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// Pushes the items at `root` of the tape, keeping at most `templates`
