@@ -52,7 +52,7 @@ pub fn on_new_stack<R>(f: impl FnOnce() -> R) -> R {
     let page = 4096;
     let len = STACK_BYTES + page;
     // SAFETY: an anonymous private mapping, checked, then its lowest page
-    // made a guard; psm switches to the rest and back before it is unmapped.
+    // made a guard (checked too); psm switches to the rest and back before it is unmapped.
     unsafe {
         let base = libc::mmap(
             std::ptr::null_mut(),
@@ -65,7 +65,12 @@ pub fn on_new_stack<R>(f: impl FnOnce() -> R) -> R {
         if base == libc::MAP_FAILED {
             return with_stack(f);
         }
-        libc::mprotect(base, page, libc::PROT_NONE);
+        // Without its guard page an overflow would run into whatever lies
+        // below the mapping: then the stack is not used at all.
+        if libc::mprotect(base, page, libc::PROT_NONE) != 0 {
+            libc::munmap(base, len);
+            return with_stack(f);
+        }
         // A panic must not unwind across the switch: caught, and resumed
         // on this side.
         let out = psm::on_stack(base.cast::<u8>().add(page), STACK_BYTES, || {
